@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The test command (README, and what CI runs through .ci/run):
+# installs missing packages, builds, and runs every test twice:
+#   1. Debug with AddressSanitizer + UndefinedBehaviorSanitizer (leak checks on),
+#   2. Release, which is what players run, plus a short smoke run of the benchmarks.
+# Warnings are errors here.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+jobs=$(nproc)
+
+echo "== Debug + ASan + UBSan =="
+cmake --preset asan -DFLATLINE_WERROR=ON >/dev/null
+cmake --build --preset asan -j"$jobs"
+ctest --preset asan -j"$jobs"
+
+echo "== Release =="
+cmake --preset release -DFLATLINE_WERROR=ON >/dev/null
+cmake --build --preset release -j"$jobs"
+ctest --preset release -j"$jobs"
+build/release/bench/pool_bench --benchmark_min_time=0.01 >/dev/null
+echo "test: all passed"

@@ -1,0 +1,90 @@
+#include "app/options.hpp"
+
+#include <charconv>
+#include <cstring>
+#include <string_view>
+
+namespace flatline::app {
+namespace {
+
+template <class Int>
+bool parse_int(std::string_view text, Int& out) {
+  const char* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, out);
+  return ec == std::errc() && ptr == end && !text.empty();
+}
+
+bool parse_double(std::string_view text, double& out) {
+  const char* end = text.data() + text.size();
+  auto [ptr, ec] = std::from_chars(text.data(), end, out);
+  return ec == std::errc() && ptr == end && !text.empty();
+}
+
+}  // namespace
+
+const char* usage() {
+  return "usage: flatline [options]\n"
+         "  --no-window          run the simulation headless (no window, no GL)\n"
+         "  --frames N           run N frames, then quit (N >= 1; --no-window default 3600)\n"
+         "  --seed N             world seed (default 1)\n"
+         "  --autofire           scripted player: hold fire, sweep the aim, scatter shots\n"
+         "  --stats PATH         write statistics as JSON to PATH at exit\n"
+         "  --pool-size N        bullet pool capacity (1..10000000)\n"
+         "  --overflow POLICY    bullet pool overflow: drop | recycle-oldest | grow\n"
+         "  --warmup N           ticks before the steady-state heap mark (default 60)\n"
+         "  --tick-hz HZ         simulation rate (10..1000, default 60)\n"
+         "  --help               this text\n";
+}
+
+ParseResult parse_options(int argc, const char* const* argv) {
+  ParseResult result;
+  Options& o = result.options;
+  auto fail = [&](std::string message) {
+    result.error = std::move(message);
+    return result;
+  };
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view flag = argv[i];
+    auto value = [&](std::string_view& out) {
+      if (i + 1 >= argc) return false;
+      out = argv[++i];
+      return true;
+    };
+    std::string_view v;
+    if (flag == "--help" || flag == "-h") {
+      o.help = true;
+    } else if (flag == "--no-window") {
+      o.no_window = true;
+    } else if (flag == "--autofire") {
+      o.autofire = true;
+    } else if (flag == "--frames") {
+      if (!value(v) || !parse_int(v, o.frames) || o.frames < 1)
+        return fail("--frames needs a whole number of frames >= 1");
+    } else if (flag == "--seed") {
+      if (!value(v) || !parse_int(v, o.seed)) return fail("--seed needs a non-negative integer");
+    } else if (flag == "--stats") {
+      if (!value(v) || v.empty()) return fail("--stats needs a file path");
+      o.stats_path = std::string(v);
+    } else if (flag == "--pool-size") {
+      if (!value(v) || !parse_int(v, o.pool_size) || o.pool_size < 1 || o.pool_size > kMaxPoolSize)
+        return fail("--pool-size needs a bullet count from 1 to 10000000");
+    } else if (flag == "--overflow") {
+      if (!value(v)) return fail("--overflow needs drop, recycle-oldest or grow");
+      if (v == "drop") o.overflow = OverflowPolicy::Drop;
+      else if (v == "recycle-oldest") o.overflow = OverflowPolicy::RecycleOldest;
+      else if (v == "grow") o.overflow = OverflowPolicy::Grow;
+      else return fail("--overflow needs drop, recycle-oldest or grow, not '" + std::string(v) + "'");
+    } else if (flag == "--warmup") {
+      if (!value(v) || !parse_int(v, o.warmup) || o.warmup < 0)
+        return fail("--warmup needs a number of ticks >= 0");
+    } else if (flag == "--tick-hz") {
+      if (!value(v) || !parse_double(v, o.tick_hz) || !(o.tick_hz >= 10.0 && o.tick_hz <= 1000.0))
+        return fail("--tick-hz needs a rate from 10 to 1000");
+    } else {
+      return fail("unknown option '" + std::string(flag) + "'");
+    }
+  }
+  return result;
+}
+
+}  // namespace flatline::app

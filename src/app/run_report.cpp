@@ -1,0 +1,75 @@
+#include "app/run_report.hpp"
+
+#include <cerrno>
+#include <cinttypes>
+#include <cstring>
+
+namespace flatline::app {
+
+bool write_stats_json(const RunReport& r, const std::string& path) {
+  std::FILE* f = std::fopen(path.c_str(), "w");
+  if (f == nullptr) return false;
+  std::fprintf(f, "{\n  \"frames\": %" PRId64 ",\n  \"ticks\": %" PRIu64 ",\n", r.frames,
+               r.world.ticks);
+  std::fprintf(f, "  \"seed\": %" PRIu64 ",\n  \"tick_hz\": %.3f,\n  \"dropped_seconds\": %.6f,\n",
+               r.seed, r.tick_hz, r.dropped_seconds);
+  std::fprintf(f, "  \"interrupted\": %s,\n  \"state_hash\": \"%016" PRIx64 "\",\n",
+               r.interrupted ? "true" : "false", r.state_hash);
+  std::fprintf(f,
+               "  \"world\": {\"shots_fired\": %" PRIu64 ", \"bullet_hits\": %" PRIu64
+               ", \"score\": %u},\n",
+               r.world.shots_fired, r.world.bullet_hits, r.world.score);
+  std::fprintf(f, "  \"pools\": {\n");
+  for (std::size_t i = 0; i < r.world.pools.size(); ++i) {
+    const PoolReport& p = r.world.pools[i];
+    const PoolStats& s = p.stats;
+    std::fprintf(f,
+                 "    \"%s\": {\"policy\": \"%s\", \"capacity\": %zu, \"active\": %zu, "
+                 "\"idle\": %zu, \"allocations\": %zu, \"peak_active\": %zu, \"acquired\": %zu, "
+                 "\"released\": %zu, \"dropped\": %zu, \"recycled\": %zu, \"grown\": %zu, "
+                 "\"misuse\": %zu, \"double_releases\": %zu, \"foreign_releases\": %zu, "
+                 "\"stale_releases\": %zu, \"spawn_rate\": %.3f, \"mean_lifetime\": %.4f, "
+                 "\"little_k\": %.2f, \"recommended_capacity\": %.0f}%s\n",
+                 p.name, to_string(p.policy), s.capacity, s.active, s.idle, s.allocations,
+                 s.peak_active, s.acquired, s.released, s.dropped, s.recycled, s.grown,
+                 s.misuse(), s.double_releases, s.foreign_releases, s.stale_releases,
+                 p.run_spawn_rate, p.run_mean_lifetime, p.little_k, p.recommended,
+                 i + 1 < r.world.pools.size() ? "," : "");
+  }
+  std::fprintf(f, "  },\n");
+  std::fprintf(f,
+               "  \"heap\": {\"allocations_total\": %" PRIu64 ", \"bytes_total\": %" PRIu64
+               ", \"allocations_after_warmup\": %" PRIu64 ", \"bytes_after_warmup\": %" PRIu64
+               "},\n",
+               r.heap_total.allocations, r.heap_total.bytes, r.heap_after_warmup.allocations,
+               r.heap_after_warmup.bytes);
+  std::fprintf(f, "  \"tick_ms\": {\"median\": %.4f, \"p99\": %.4f, \"max\": %.4f}\n}\n",
+               r.tick_ms_median, r.tick_ms_p99, r.tick_ms_max);
+  const bool ok = std::ferror(f) == 0;
+  return std::fclose(f) == 0 && ok;
+}
+
+void print_summary(const RunReport& r, std::FILE* out) {
+  std::fprintf(out,
+               "flatline: %" PRIu64 " ticks, seed %" PRIu64 ", %" PRIu64
+               " shots, %u targets broken, heap allocations after warm-up: %" PRIu64 "\n",
+               r.world.ticks, r.seed, r.world.shots_fired, r.world.score,
+               r.heap_after_warmup.allocations);
+  std::fprintf(out, "  %-15s %9s %7s %11s %11s %8s %9s %6s %7s\n", "pool", "capacity", "active",
+               "allocations", "peak_active", "dropped", "recycled", "grown", "misuse");
+  for (const PoolReport& p : r.world.pools) {
+    const PoolStats& s = p.stats;
+    std::fprintf(out, "  %-15s %9zu %7zu %11zu %11zu %8zu %9zu %6zu %7zu\n", p.name, s.capacity,
+                 s.active, s.allocations, s.peak_active, s.dropped, s.recycled, s.grown,
+                 s.misuse());
+  }
+}
+
+std::string check_writable(const std::string& path) {
+  std::FILE* f = std::fopen(path.c_str(), "a");  // creates it if missing, keeps it if not
+  if (f == nullptr) return "cannot write '" + path + "': " + std::strerror(errno);
+  std::fclose(f);
+  return {};
+}
+
+}  // namespace flatline::app

@@ -1,0 +1,46 @@
+// What a pool reports: its overflow policy and the counters the overlay and the
+// stats file show. Plain data, so it can be copied out once per frame.
+#pragma once
+
+#include <cstddef>
+
+namespace flatline {
+
+// What acquire() does when no object is idle: the four answers to "the pool is full".
+enum class OverflowPolicy {
+  Drop,           // return -1: fine for cosmetic effects (sparks, damage numbers)
+  RecycleOldest,  // reset and re-vend the earliest-acquired live object: decals, casings
+  Grow,           // make more objects: allocates, so it is logged and counted
+};
+
+struct PoolStats {
+  std::size_t capacity = 0;     // slots (objects that exist or may be re-made in place)
+  std::size_t active = 0;       // checked out now
+  std::size_t idle = 0;         // on the free stack
+  std::size_t allocations = 0;  // objects the factory has made, ever
+  std::size_t peak_active = 0;  // high-water mark of active
+  std::size_t acquired = 0;     // acquires that returned a slot (recycles included)
+  std::size_t released = 0;
+  std::size_t dropped = 0;   // acquires refused: exhausted under Drop
+  std::size_t recycled = 0;  // live objects taken back under RecycleOldest
+  std::size_t grown = 0;     // growth events under Grow
+  std::size_t double_releases = 0;   // released a slot that was not live
+  std::size_t foreign_releases = 0;  // a slot out of range, or a handle of another pool
+  std::size_t stale_releases = 0;    // a handle whose slot has been re-vended since
+  std::size_t forgotten = 0;         // live objects dropped by forget()
+  std::size_t trimmed = 0;           // idle objects destroyed by trim() or destroy()
+  std::size_t poison_violations = 0;  // debug: a freed object was written to
+
+  std::size_t misuse() const { return double_releases + foreign_releases + stale_releases; }
+};
+
+inline const char* to_string(OverflowPolicy policy) {
+  switch (policy) {
+    case OverflowPolicy::Drop: return "drop";
+    case OverflowPolicy::RecycleOldest: return "recycle-oldest";
+    case OverflowPolicy::Grow: return "grow";
+  }
+  return "?";
+}
+
+}  // namespace flatline

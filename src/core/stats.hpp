@@ -1,0 +1,35 @@
+// One struct the overlay and the stats file read: every pool's counters, the
+// measured λ and L behind Little's law, and the world's own tallies.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "core/pool_stats.hpp"
+#include "core/world.hpp"
+
+namespace flatline {
+
+struct PoolReport {
+  const char* name = "";
+  OverflowPolicy policy = OverflowPolicy::Drop;
+  PoolStats stats;
+  double spawn_rate = 0.0;     // λ, spawns per second, last window
+  double mean_lifetime = 0.0;  // L, seconds, last window
+  double run_spawn_rate = 0.0;  // λ and L over the whole run
+  double run_mean_lifetime = 0.0;
+  double little_k = 1.3;
+  double recommended = 0.0;  // N = λ·L·k from the whole run
+};
+
+struct WorldStats {
+  std::array<PoolReport, kPoolCount> pools;
+  std::uint64_t ticks = 0;
+  std::uint64_t shots_fired = 0;
+  std::uint64_t bullet_hits = 0;
+  std::uint32_t score = 0;
+};
+
+WorldStats collect_stats(const World& world);
+
+}  // namespace flatline

@@ -1,0 +1,39 @@
+// The systems step() runs, in order, each in its own file. Internal to core.
+#pragma once
+
+#include "core/world.hpp"
+
+namespace flatline {
+
+void update_player(World& world, const TickInput& input, float dt);  // player.cpp
+void update_targets(World& world, float dt);                         // world.cpp
+void fire_weapons(World& world, const TickInput& input, float dt);   // weapons.cpp
+void update_bullets(World& world, float dt);                         // weapons.cpp
+void update_effects(World& world, float dt);                         // effects.cpp
+
+// Effects caused by hits and shots (effects.cpp).
+void spawn_impact(World& world, const glm::vec3& point, const glm::vec3& normal,
+                  const glm::vec3& bullet_dir, bool leaves_decal);
+void spawn_damage_number(World& world, const glm::vec3& point, float value);
+void spawn_casing(World& world, const glm::vec3& point, const glm::vec3& vel);
+void spawn_tracer(World& world, Handle bullet, const glm::vec3& head);
+
+// Acquire from a pool while keeping its meter honest: every request counts as
+// demand (λ); an object taken back by RecycleOldest ends its life here (L).
+template <class T>
+int spawn_slot(Pool<T>& pool, PoolMeter& meter) {
+  meter.on_spawn();
+  if (pool.policy() == OverflowPolicy::RecycleOldest && pool.active_count() == pool.capacity() &&
+      pool.oldest_active() >= 0)
+    meter.on_retire(pool[pool.oldest_active()].age);
+  return pool.acquire();
+}
+
+// Release and record the object's lifetime.
+template <class T>
+void retire_slot(Pool<T>& pool, PoolMeter& meter, int slot, float age) {
+  meter.on_retire(age);
+  pool.release(slot);
+}
+
+}  // namespace flatline

@@ -1,0 +1,135 @@
+// The world: everything a player's actions cause, simulated on a fixed timestep.
+//
+// step(world, input, dt) is the whole game without a window. It reads no clock
+// and no device: the same seed and the same inputs give the same state, bit for
+// bit. Every short-lived thing (bullets and all their effects) lives in a Pool
+// created here, at load; play only moves slot indices around.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include <glm/vec3.hpp>
+
+#include "core/arena.hpp"
+#include "core/effects.hpp"
+#include "core/input.hpp"
+#include "core/pool.hpp"
+#include "core/pool_meter.hpp"
+#include "core/rng.hpp"
+
+namespace flatline {
+
+struct WorldConfig {
+  std::uint64_t seed = 1;
+  // Pool sizes, from Little's law N = λ·L·k at the design rates (see README):
+  // bullets: rifle 12/s × 1.3 s + scatter 40 pellets/s × 1.8 s ≈ 90 live at worst, k 1.3 → 128.
+  std::size_t bullet_capacity = 128;
+  OverflowPolicy bullet_policy = OverflowPolicy::Drop;
+  std::size_t spark_capacity = 4096;  // a particle system: thousands of tiny structs
+  std::size_t decal_capacity = 256;
+  std::size_t casing_capacity = 128;
+  std::size_t damage_number_capacity = 64;
+  std::size_t tracer_capacity = 256;
+  std::size_t full_visual_cap = 64;  // bullets beyond this many live are drawn as tracers
+
+  float rifle_rate = 12.0f;     // shots per second while the trigger is held
+  float rifle_speed = 300.0f;   // m/s: 5 m per 60 Hz tick, far more than the thin wall
+  float rifle_damage = 25.0f;
+  int scatter_pellets = 24;     // one click, many pellets: stresses the pool
+  float scatter_speed = 220.0f;
+  float scatter_spread = 0.06f;  // radians, half-angle of the cone
+  float scatter_cooldown = 0.6f;
+  float pellet_damage = 8.0f;
+  float bullet_lifetime = 2.0f;  // s
+  float bullet_range = 400.0f;   // m
+  float bullet_radius = 0.03f;   // the swept sphere
+  int sparks_per_hit = 10;
+  float little_k = 1.3f;  // headroom for bursts in N = λ·L·k
+};
+
+struct Bullet {
+  glm::vec3 pos{0.0f};
+  glm::vec3 prev_pos{0.0f};  // where it was last tick: the renderer interpolates
+  glm::vec3 vel{0.0f};
+  float age = 0.0f;
+  float travelled = 0.0f;
+  float damage = 0.0f;
+  bool full_visual = false;
+};
+
+struct Player {
+  glm::vec3 pos{0.0f, 0.0f, 6.0f};  // feet
+  glm::vec3 prev_pos{0.0f, 0.0f, 6.0f};
+  glm::vec3 vel{0.0f};
+  float yaw = 0.0f;  // 0 looks down -z
+  float pitch = 0.0f;
+  bool on_ground = false;
+  float rifle_cooldown = 0.0f;
+  float scatter_cooldown = 0.0f;
+  float muzzle_flash = 0.0f;  // seconds left of the flash
+};
+
+// Targets are few and permanent: they are not pooled (a boss spawned once needs no pool).
+struct Target {
+  glm::vec3 home{0.0f};
+  glm::vec3 pos{0.0f};
+  glm::vec3 prev_pos{0.0f};
+  glm::vec3 half_size{0.5f, 0.8f, 0.15f};
+  glm::vec3 sway{1.0f, 0.0f, 0.0f};  // direction and amplitude of its motion
+  float phase = 0.0f;
+  float speed = 1.0f;  // radians of phase per second
+  float health = 100.0f;
+  float respawn_timer = 0.0f;
+  float hit_flash = 0.0f;
+  bool broken = false;
+  Aabb box() const { return {pos - half_size, pos + half_size}; }
+};
+
+enum PoolId : int { kBullets, kSparks, kDecals, kCasings, kDamageNumbers, kTracers, kPoolCount };
+inline constexpr std::array<const char*, kPoolCount> kPoolNames = {
+    "bullets", "sparks", "decals", "casings", "damage_numbers", "tracers"};
+
+constexpr float kEyeHeight = 1.6f;
+constexpr int kTargetCount = 8;
+
+struct World {
+  explicit World(const WorldConfig& config);
+  World(const World&) = delete;  // its pools stay where they were made
+  World& operator=(const World&) = delete;
+
+  WorldConfig config;
+  Rng rng;
+  Arena arena;
+  Player player;
+  std::array<Target, kTargetCount> targets;
+
+  Pool<Bullet> bullets;
+  Pool<Spark> sparks;
+  Pool<Decal> decals;
+  Pool<Casing> casings;
+  Pool<DamageNumber> damage_numbers;
+  Pool<Tracer> tracers;
+  std::array<PoolMeter, kPoolCount> meters;  // measured λ and L per pool
+
+  std::uint64_t tick = 0;
+  std::uint64_t shots_fired = 0;  // rifle shots and scatter pellets requested
+  std::uint64_t bullet_hits = 0;
+  std::uint32_t score = 0;        // targets broken
+  std::size_t full_visual_live = 0;
+};
+
+// Advances the world by one fixed tick of dt seconds.
+void step(World& world, const TickInput& input, float dt);
+
+// The pool statistics of one pool, by id (PoolId), for reports.
+PoolStats pool_stats(const World& world, int pool);
+
+// A hash of the whole simulation state: same seed + same inputs => same hash.
+std::uint64_t state_hash(const World& world);
+
+// Eye position and unit look direction of the player.
+glm::vec3 eye_position(const Player& player);
+glm::vec3 look_direction(const Player& player);
+
+}  // namespace flatline

@@ -1,0 +1,51 @@
+#include "app/options.hpp"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+namespace flatline::app {
+namespace {
+
+ParseResult parse(std::vector<const char*> args) {
+  args.insert(args.begin(), "flatline");
+  return parse_options(static_cast<int>(args.size()), args.data());
+}
+
+TEST(Options, ParseEveryHarnessFlag) {
+  const ParseResult r = parse({"--no-window", "--frames", "3600", "--seed", "9", "--autofire",
+                               "--stats", "out.json", "--pool-size", "500", "--overflow",
+                               "recycle-oldest", "--warmup", "30", "--tick-hz", "120"});
+  ASSERT_EQ(r.error, "");
+  EXPECT_TRUE(r.options.no_window);
+  EXPECT_EQ(r.options.frames, 3600);
+  EXPECT_EQ(r.options.seed, 9u);
+  EXPECT_TRUE(r.options.autofire);
+  EXPECT_EQ(r.options.stats_path, "out.json");
+  EXPECT_EQ(r.options.pool_size, 500u);
+  EXPECT_EQ(r.options.overflow, OverflowPolicy::RecycleOldest);
+  EXPECT_EQ(r.options.warmup, 30);
+  EXPECT_DOUBLE_EQ(r.options.tick_hz, 120.0);
+}
+
+TEST(Options, RejectAnUnknownFlag) {
+  EXPECT_EQ(parse({"--turbo"}).error, "unknown option '--turbo'");
+}
+
+TEST(Options, RejectBadOrMissingValues) {
+  for (const auto& args : std::vector<std::vector<const char*>>{
+           {"--frames"}, {"--frames", "-1"}, {"--frames", "0"}, {"--frames", "12x"},
+           {"--pool-size", "0"}, {"--pool-size", "99999999999"}, {"--overflow", "sometimes"},
+           {"--seed", "-3"}, {"--warmup", "-1"}, {"--tick-hz", "5"}, {"--stats"}}) {
+    EXPECT_NE(parse(args).error, "") << args[0] << (args.size() > 1 ? args[1] : "");
+  }
+}
+
+TEST(Options, HelpIsAFlagNotAnError) {
+  const ParseResult r = parse({"--help"});
+  EXPECT_EQ(r.error, "");
+  EXPECT_TRUE(r.options.help);
+}
+
+}  // namespace
+}  // namespace flatline::app

@@ -1,0 +1,18 @@
+# Bad input gets usage and exit 2, before anything runs.
+function(expect_exit2 why)
+  execute_process(COMMAND ${FLATLINE} ${ARGN} RESULT_VARIABLE rc ERROR_VARIABLE err
+                  OUTPUT_VARIABLE out)
+  if(NOT rc EQUAL 2)
+    message(FATAL_ERROR "${why}: expected exit 2, got ${rc}")
+  endif()
+  if(NOT err MATCHES "^flatline: ")
+    message(FATAL_ERROR "${why}: expected one 'flatline: ...' line on stderr, got: ${err}")
+  endif()
+endfunction()
+expect_exit2("unknown flag" --turbo)
+expect_exit2("negative frames" --no-window --frames -1)
+expect_exit2("zero pool" --no-window --pool-size 0)
+expect_exit2("absurd pool" --no-window --pool-size 100000000000)
+expect_exit2("bad policy" --no-window --overflow sometimes)
+expect_exit2("unwritable stats path" --no-window --frames 10 --stats /nonexistent-dir/s.json)
+message(STATUS "every bad input exits 2 with a one-line reason")
