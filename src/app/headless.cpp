@@ -20,13 +20,6 @@ namespace {
 volatile std::sig_atomic_t g_stop = 0;
 extern "C" void on_stop_signal(int) { g_stop = 1; }
 
-double percentile(std::vector<float>& values, double q) {
-  if (values.empty()) return 0.0;
-  const auto k = static_cast<std::size_t>(q * static_cast<double>(values.size() - 1) + 0.5);
-  std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(k), values.end());
-  return values[k];
-}
-
 }  // namespace
 
 void install_stop_handlers() {
@@ -36,10 +29,7 @@ void install_stop_handlers() {
 bool stop_requested() { return g_stop != 0; }
 
 int run_headless(const Options& o) {
-  WorldConfig config;
-  config.seed = o.seed;
-  if (o.pool_size > 0) config.bullet_capacity = o.pool_size;
-  if (o.overflow) config.bullet_policy = *o.overflow;
+  const WorldConfig config = world_config_from(o);
   const std::int64_t frames = o.frames > 0 ? o.frames : 3600;
 
   // Load: everything the loop needs is made here, before the first tick.
@@ -55,7 +45,7 @@ int run_headless(const Options& o) {
     const auto start = std::chrono::steady_clock::now();
     // Headless, every frame lasts exactly one tick of simulated time.
     for (int n = clock.advance(clock.dt()); n > 0; --n) {
-      const TickInput input = o.autofire ? autofire_input(world->tick, o.tick_hz) : TickInput{};
+      const TickInput input = o.autofire ? autofire_input(*world, o.tick_hz) : TickInput{};
       step(*world, input, dt);
     }
     const std::chrono::duration<float, std::milli> took = std::chrono::steady_clock::now() - start;
@@ -78,15 +68,7 @@ int run_headless(const Options& o) {
   report.tick_ms_median = percentile(tick_ms, 0.5);
   report.tick_ms_p99 = percentile(tick_ms, 0.99);
 
-  print_summary(report, stdout);
-  if (!o.stats_path.empty()) {
-    if (!write_stats_json(report, o.stats_path)) {
-      std::fprintf(stderr, "flatline: could not write stats to '%s'\n", o.stats_path.c_str());
-      return 1;
-    }
-    std::printf("flatline: stats written to %s\n", o.stats_path.c_str());
-  }
-  return report.interrupted ? 130 : 0;
+  return finish_run(report, o.stats_path);
 }
 
 }  // namespace flatline::app

@@ -33,7 +33,19 @@ const char* usage() {
          "  --overflow POLICY    bullet pool overflow: drop | recycle-oldest | grow\n"
          "  --warmup N           ticks before the steady-state heap mark (default 60)\n"
          "  --tick-hz HZ         simulation rate (10..1000, default 60)\n"
+         "  --hidden             keep the game window invisible (still renders)\n"
+         "  --screenshot PATH    write the last frame as PNG to PATH\n"
+         "  --shaders DIR        where the GLSL files are (default: the source tree's shaders/)\n"
+         "  --fixed-dt           every frame advances exactly one tick (deterministic frames)\n"
          "  --help               this text\n";
+}
+
+WorldConfig world_config_from(const Options& options) {
+  WorldConfig config;
+  config.seed = options.seed;
+  if (options.pool_size > 0) config.bullet_capacity = options.pool_size;
+  if (options.overflow) config.bullet_policy = *options.overflow;
+  return config;
 }
 
 ParseResult parse_options(int argc, const char* const* argv) {
@@ -80,6 +92,16 @@ ParseResult parse_options(int argc, const char* const* argv) {
     } else if (flag == "--tick-hz") {
       if (!value(v) || !parse_double(v, o.tick_hz) || !(o.tick_hz >= 10.0 && o.tick_hz <= 1000.0))
         return fail("--tick-hz needs a rate from 10 to 1000");
+    } else if (flag == "--hidden") {
+      o.hidden = true;
+    } else if (flag == "--fixed-dt") {
+      o.fixed_dt = true;
+    } else if (flag == "--screenshot") {
+      if (!value(v) || v.empty()) return fail("--screenshot needs a file path");
+      o.screenshot_path = std::string(v);
+    } else if (flag == "--shaders") {
+      if (!value(v) || v.empty()) return fail("--shaders needs a folder");
+      o.shaders_dir = std::string(v);
     } else {
       return fail("unknown option '" + std::string(flag) + "'");
     }

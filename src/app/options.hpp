@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/pool_stats.hpp"
+#include "core/world.hpp"
 
 namespace flatline::app {
 
@@ -21,6 +22,11 @@ struct Options {
   std::optional<OverflowPolicy> overflow;  // bullet pool policy
   std::int64_t warmup = 60;     // ticks before the steady-state heap mark
   double tick_hz = 60.0;
+  // Windowed only.
+  bool hidden = false;          // an invisible window: renders and reads back the same
+  std::string screenshot_path;  // the last frame as PNG
+  std::string shaders_dir;      // empty: the shaders/ folder of the source tree
+  bool fixed_dt = false;        // every frame advances exactly one tick: deterministic frames
 };
 
 struct ParseResult {
@@ -29,6 +35,7 @@ struct ParseResult {
 };
 
 ParseResult parse_options(int argc, const char* const* argv);
+WorldConfig world_config_from(const Options& options);
 const char* usage();
 
 constexpr std::size_t kMaxPoolSize = 10'000'000;

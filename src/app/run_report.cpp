@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cinttypes>
 #include <cstring>
+#include <algorithm>
 
 namespace flatline::app {
 
@@ -40,13 +41,30 @@ bool write_stats_json(const RunReport& r, const std::string& path) {
   std::fprintf(f,
                "  \"heap\": {\"allocations_total\": %" PRIu64 ", \"bytes_total\": %" PRIu64
                ", \"allocations_after_warmup\": %" PRIu64 ", \"bytes_after_warmup\": %" PRIu64
-               "},\n",
+               ", \"screenshot_allocations\": %" PRIu64 "},\n",
                r.heap_total.allocations, r.heap_total.bytes, r.heap_after_warmup.allocations,
-               r.heap_after_warmup.bytes);
-  std::fprintf(f, "  \"tick_ms\": {\"median\": %.4f, \"p99\": %.4f, \"max\": %.4f}\n}\n",
+               r.heap_after_warmup.bytes, r.heap_screenshots.allocations);
+  std::fprintf(f, "  \"tick_ms\": {\"median\": %.4f, \"p99\": %.4f, \"max\": %.4f}",
                r.tick_ms_median, r.tick_ms_p99, r.tick_ms_max);
+  if (r.has_render) {
+    std::fprintf(f,
+                 ",\n  \"render\": {\"draw_calls_per_frame\": %d, \"bullet_draw_calls_per_frame\": %d, "
+                 "\"buffer_reallocations_after_warmup\": %" PRIu64 "},\n",
+                 r.draw_calls_per_frame, r.bullet_draw_calls_per_frame,
+                 r.buffer_reallocations_after_warmup);
+    std::fprintf(f, "  \"frame_ms\": {\"median\": %.4f, \"p99\": %.4f, \"max\": %.4f}",
+                 r.frame_ms_median, r.frame_ms_p99, r.frame_ms_max);
+  }
+  std::fprintf(f, "\n}\n");
   const bool ok = std::ferror(f) == 0;
   return std::fclose(f) == 0 && ok;
+}
+
+double percentile(std::vector<float>& values, double q) {
+  if (values.empty()) return 0.0;
+  const auto k = static_cast<std::size_t>(q * static_cast<double>(values.size() - 1) + 0.5);
+  std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(k), values.end());
+  return values[k];
 }
 
 void print_summary(const RunReport& r, std::FILE* out) {
@@ -63,6 +81,19 @@ void print_summary(const RunReport& r, std::FILE* out) {
                  s.active, s.allocations, s.peak_active, s.dropped, s.recycled, s.grown,
                  s.misuse());
   }
+}
+
+int finish_run(const RunReport& report, const std::string& stats_path) {
+  print_summary(report, stdout);
+  if (!stats_path.empty()) {
+    if (!write_stats_json(report, stats_path)) {
+      std::fprintf(stderr, "flatline: could not write stats to '%s': %s\n", stats_path.c_str(),
+                   std::strerror(errno));
+      return 1;
+    }
+    std::printf("flatline: stats written to %s\n", stats_path.c_str());
+  }
+  return report.interrupted ? 130 : 0;
 }
 
 std::string check_writable(const std::string& path) {

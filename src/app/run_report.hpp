@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "core/heap_counter.hpp"
 #include "core/stats.hpp"
@@ -19,15 +20,32 @@ struct RunReport {
   WorldStats world;
   std::uint64_t state_hash = 0;
   heap::Counts heap_total;
-  heap::Counts heap_after_warmup;
+  heap::Counts heap_after_warmup;  // screenshot captures excluded: they are reported apart
+  heap::Counts heap_screenshots;
   double tick_ms_median = 0.0;
   double tick_ms_p99 = 0.0;
   double tick_ms_max = 0.0;
+
+  // Windowed runs only.
+  bool has_render = false;
+  int draw_calls_per_frame = 0;         // most in any frame after warm-up
+  int bullet_draw_calls_per_frame = 0;  // most in any frame after warm-up
+  std::uint64_t buffer_reallocations_after_warmup = 0;
+  double frame_ms_median = 0.0;
+  double frame_ms_p99 = 0.0;
+  double frame_ms_max = 0.0;
 };
+
+// The value below which a fraction q of `values` lies (reorders them; call after the run).
+double percentile(std::vector<float>& values, double q);
 
 // Writes the report as JSON. Returns false (and errno set) if the file cannot be written.
 bool write_stats_json(const RunReport& report, const std::string& path);
 void print_summary(const RunReport& report, std::FILE* out);
+
+// The end of every run: the summary on stdout, the stats file if asked for.
+// Returns the process exit code (0; 1 if the stats cannot be written; 130 if interrupted).
+int finish_run(const RunReport& report, const std::string& stats_path);
 
 // Checks up front that `path` can be written, so a long run does not end in a lost
 // report. Returns an empty string, or the reason.

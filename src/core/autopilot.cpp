@@ -1,5 +1,6 @@
 #include "core/autopilot.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace flatline {
@@ -20,15 +21,32 @@ TickInput autofire_input(std::uint64_t tick, double tick_hz) {
   const double pitch0 = tick == 0 ? 0.0 : pitch_at(t0);
   input.look_yaw = static_cast<float>(yaw_at(t1) - yaw0);
   input.look_pitch = static_cast<float>(pitch_at(t1) - pitch0);
-  input.move_forward = static_cast<float>(0.6 * std::sin(t0 * 0.5));
-  input.move_right = static_cast<float>(std::cos(t0 * 0.37));
-  input.sprint = std::sin(t0 * 0.2) > 0.5;
   input.fire_held = true;
   const auto every = [&](double seconds) {
     return tick % static_cast<std::uint64_t>(std::lround(seconds * tick_hz)) == 0;
   };
   if (every(0.6)) input.scatter_presses = 1;
   if (every(2.5)) input.jump_presses = 1;
+  return input;
+}
+
+TickInput autofire_input(const World& world, double tick_hz) {
+  TickInput input = autofire_input(world.tick, tick_hz);
+  // The point it walks toward goes round a 10 m circle once a minute.
+  const double t = static_cast<double>(world.tick) / tick_hz;
+  const double angle = t * 6.283185307179586 / 60.0;
+  const float goal_x = static_cast<float>(10.0 * std::cos(angle));
+  const float goal_z = static_cast<float>(10.0 * std::sin(angle));
+  const float dx = goal_x - world.player.pos.x;
+  const float dz = goal_z - world.player.pos.z;
+  // Into the player's frame: forward is (-sin yaw, -cos yaw), right is (cos yaw, -sin yaw).
+  const float yaw = world.player.yaw;
+  const float forward = -dx * std::sin(yaw) - dz * std::cos(yaw);
+  const float right = dx * std::cos(yaw) - dz * std::sin(yaw);
+  const float len = std::max(1.0f, std::sqrt(forward * forward + right * right));
+  input.move_forward = forward / len;
+  input.move_right = right / len;
+  input.sprint = len > 4.0f;
   return input;
 }
 

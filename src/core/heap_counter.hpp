@@ -23,6 +23,9 @@ struct Counts {
   friend Counts operator-(const Counts& a, const Counts& b) {
     return {a.allocations - b.allocations, a.deallocations - b.deallocations, a.bytes - b.bytes};
   }
+  friend Counts operator+(const Counts& a, const Counts& b) {
+    return {a.allocations + b.allocations, a.deallocations + b.deallocations, a.bytes + b.bytes};
+  }
 };
 
 // Totals since the process started.

@@ -83,8 +83,10 @@ class Pool {
       return;
     }
     unlink(slot);
-    slots_[slot].state = SlotState::Free;
-    slots_[slot].generation = next_generation<kGenerationBits>(slots_[slot].generation);
+    Slot& s = slots_[slot];
+    const std::uint32_t generation = s.generation;  // read once: GCC 12 otherwise stores twice
+    s.state = SlotState::Free;
+    s.generation = next_generation<kGenerationBits>(generation);
     reset_(storage_[slot]);
     poison(slot);
     free_[free_top_++] = slot;
@@ -92,7 +94,11 @@ class Pool {
     ++stats_.released;
   }
 
-  Handle acquire_handle() { return handle_of(acquire()); }
+  Handle acquire_handle() {
+    const int slot = acquire();  // a live slot or -1: handle_of's checks would be redundant
+    if (slot < 0) return Handle{};
+    return Handle{static_cast<std::uint32_t>(slot), slots_[slot].generation, id_};
+  }
   Lease lease();  // a move-only owner that releases on scope exit (pool_lease.hpp)
   void release(Handle handle) {
     if (const int slot = check(handle); slot >= 0) release(slot);
@@ -204,7 +210,8 @@ class Pool {
     bool poisoned = false;  // debug: released and filled with kPoisonByte since
   };
 
-  bool in_range(int slot) const { return slot >= 0 && static_cast<std::size_t>(slot) < slots_.size(); }
+  // One compare: a negative slot converts to a huge unsigned index.
+  bool in_range(int slot) const { return static_cast<std::uint32_t>(slot) < slots_.size(); }
 
   int check(Handle handle) {
     if (handle.pool != id_ || handle.index >= slots_.size()) {
@@ -227,7 +234,8 @@ class Pool {
     s.next = -1;
     if (tail_ >= 0) slots_[tail_].next = slot; else head_ = slot;
     tail_ = slot;
-    stats_.peak_active = std::max(stats_.peak_active, ++active_);
+    // The peak is stored only when it rises, not on every acquire.
+    if (++active_ > stats_.peak_active) [[unlikely]] stats_.peak_active = active_;
     ++stats_.acquired;
   }
 
@@ -246,7 +254,8 @@ class Pool {
     vacant_[vacant_top_++] = slot;
   }
 
-  int acquire_without_idle() {
+  // The slow path (vacant slots, overflow policies) stays out of line: acquire() inlines small.
+  [[gnu::noinline]] int acquire_without_idle() {
     if (vacant_top_ > 0) {  // a slot emptied by trim/forget/destroy: re-make its object
       const int slot = vacant_[vacant_top_ - 1];
       storage_.construct(slot, factory_);  // may throw: nothing has changed yet

@@ -100,6 +100,18 @@ PoolStats pool_stats(const World& world, int pool) {
   }
 }
 
+void set_pool_policy(World& world, int pool, OverflowPolicy policy) {
+  switch (pool) {
+    case kBullets: world.bullets.set_policy(policy); break;
+    case kSparks: world.sparks.set_policy(policy); break;
+    case kDecals: world.decals.set_policy(policy); break;
+    case kCasings: world.casings.set_policy(policy); break;
+    case kDamageNumbers: world.damage_numbers.set_policy(policy); break;
+    case kTracers: world.tracers.set_policy(policy); break;
+    default: break;
+  }
+}
+
 glm::vec3 eye_position(const Player& player) { return player.pos + glm::vec3(0, kEyeHeight, 0); }
 
 glm::vec3 look_direction(const Player& player) {

@@ -124,6 +124,7 @@ void step(World& world, const TickInput& input, float dt);
 
 // The pool statistics of one pool, by id (PoolId), for reports.
 PoolStats pool_stats(const World& world, int pool);
+void set_pool_policy(World& world, int pool, OverflowPolicy policy);
 
 // A hash of the whole simulation state: same seed + same inputs => same hash.
 std::uint64_t state_hash(const World& world);

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <memory>
 
 #include "core/heap_counter.hpp"
@@ -32,10 +34,10 @@ TEST(Autopilot, ThreeThousandSixHundredTicksOfAutofireAllocateNothingAfterWarmup
   auto world = std::make_unique<World>(WorldConfig{});
   const float dt = static_cast<float>(1.0 / kHz);
   for (int i = 0; i < 60; ++i)
-    step(*world, autofire_input(world->tick, kHz), dt);
+    step(*world, autofire_input(*world, kHz), dt);
   const heap::Mark mark;
   for (int i = 60; i < 3600; ++i)
-    step(*world, autofire_input(world->tick, kHz), dt);
+    step(*world, autofire_input(*world, kHz), dt);
   EXPECT_EQ(mark.since().allocations, 0u);
   EXPECT_EQ(mark.since().bytes, 0u);
 
@@ -48,6 +50,17 @@ TEST(Autopilot, ThreeThousandSixHundredTicksOfAutofireAllocateNothingAfterWarmup
   // ...and the run really used them: bullets peaked above half the pool.
   EXPECT_GT(world->bullets.peak_active(), world->bullets.capacity() / 2);
   EXPECT_GT(world->decals.stats().recycled, 0u);
+}
+
+TEST(Autopilot, WalksACircleRoundTheMiddleInsteadOfIntoAWall) {
+  auto world = std::make_unique<World>(WorldConfig{});
+  float farthest = 0.0f;
+  for (int i = 0; i < 3600; ++i) {
+    step(*world, autofire_input(*world, kHz), static_cast<float>(1.0 / kHz));
+    if (i > 300) farthest = std::max(farthest, std::hypot(world->player.pos.x, world->player.pos.z));
+  }
+  EXPECT_LT(farthest, 14.0f);
+  EXPECT_GT(farthest, 6.0f);  // it does walk
 }
 
 }  // namespace

@@ -156,7 +156,7 @@ std::uint64_t hash_after(std::uint64_t seed, int ticks) {
   config.seed = seed;
   auto world = std::make_unique<World>(config);
   for (int i = 0; i < ticks; ++i)
-    step(*world, autofire_input(world->tick, 60.0), kDt);
+    step(*world, autofire_input(*world, 60.0), kDt);
   return state_hash(*world);
 }
 

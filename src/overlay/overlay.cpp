@@ -1,0 +1,261 @@
+// The overlay's frame: ImGui context and backends, the per-frame history, the
+// HUD (crosshair, damage numbers). The panel's sections are in overlay_panel.cpp.
+//
+// The overlay proves "no allocation per frame", so it must not allocate either:
+// ImGui's heap goes through the counting operator new, the plots' samples live in
+// fixed arrays made in init, text is formatted into stack buffers, and the draw
+// buffers are kept with headroom so a number gaining a digit does not grow them.
+#include "overlay/overlay.hpp"
+
+#include <cfloat>
+#include <cstdio>
+#include <new>
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+#include <imgui_internal.h>  // ImGuiContext::TablesTempData: the tables' draw channels
+
+#include "core/effects.hpp"
+#include "overlay/overlay_internal.hpp"
+
+namespace flatline::overlay {
+namespace {
+
+static_assert(rgba(10, 20, 30, 40) == IM_COL32(10, 20, 30, 40), "rgba() must pack like IM_COL32");
+
+// Allocator routing: ImGui's heap through ::operator new, which the heap counter
+// replaces, so ImGui's allocations are counted like everyone else's.
+void* imgui_alloc(std::size_t size, void* /*user_data*/) {
+  return ::operator new(size);
+}
+void imgui_free(void* ptr, void* /*user_data*/) {
+  ::operator delete(ptr);
+}
+
+// Draw-buffer headroom: ImVector grows like std::vector, by reallocating when it
+// is full, and text reserves room for every character before giving back the
+// blanks. After each frame every buffer keeps twice its size plus some slack, so
+// steady-state jitter (a count gaining a digit, a number more on screen) never
+// reaches a reallocation; only real growth does, once.
+template <class T>
+void keep_headroom(ImVector<T>& v, int slack) {
+  if (v.Capacity < v.Size + v.Size / 2 + slack / 2) v.reserve(v.Size * 2 + slack);
+}
+constexpr int kCmdSlack = 16;         // draw commands
+constexpr int kGeometrySlack = 2048;  // vertices and indices: ~340 characters
+
+void keep_headroom(ImDrawList& list) {
+  keep_headroom(list.CmdBuffer, kCmdSlack);
+  keep_headroom(list.IdxBuffer, kGeometrySlack);
+  keep_headroom(list.VtxBuffer, kGeometrySlack);
+}
+
+// Tables draw each column into its own channel (ImDrawListSplitter) and merge
+// them at EndTable: those channel buffers grow too. Channel 0 is skipped: after
+// the merge it aliases the window draw list's own buffers, it owns nothing.
+void keep_table_headroom(ImGuiContext& context) {
+  for (ImGuiTableTempData& temp : context.TablesTempData) {
+    ImVector<ImDrawChannel>& channels = temp.DrawSplitter._Channels;
+    for (int i = 1; i < channels.Size; ++i) {
+      keep_headroom(channels[i]._CmdBuffer, kCmdSlack);
+      keep_headroom(channels[i]._IdxBuffer, kGeometrySlack);
+    }
+  }
+}
+
+// The HUD's text: each damage number is at most this many characters, drawn twice
+// (shadow, then colour), 4 vertices and 6 indices per character.
+constexpr int kDamageTextChars = 16;
+constexpr int kHudFixedVertices = 512;  // the crosshair and some slack
+
+// Reserves the foreground list for a full damage-number pool, so a storm of hits
+// never grows it mid-game; reserve() allocates only when the pool itself grew.
+void reserve_hud(ImDrawList& list, std::size_t damage_capacity) {
+  const int glyphs = static_cast<int>(damage_capacity) * kDamageTextChars * 2;
+  const int vertices = glyphs * 4 + kHudFixedVertices;
+  if (list.VtxBuffer.Capacity < vertices) list.VtxBuffer.reserve(vertices);
+  if (list.IdxBuffer.Capacity < glyphs * 6 + kHudFixedVertices * 2) {
+    list.IdxBuffer.reserve(glyphs * 6 + kHudFixedVertices * 2);
+  }
+}
+
+// The crosshair: four short arms around a gap at the screen centre, outlined dark.
+void draw_crosshair(ImDrawList& draw, ImVec2 c) {
+  constexpr float kGap = 4.0f, kArm = 7.0f;
+  const ImVec2 arms[4][2] = {{{c.x - kGap - kArm, c.y}, {c.x - kGap, c.y}},
+                             {{c.x + kGap, c.y}, {c.x + kGap + kArm, c.y}},
+                             {{c.x, c.y - kGap - kArm}, {c.x, c.y - kGap}},
+                             {{c.x, c.y + kGap}, {c.x, c.y + kGap + kArm}}};
+  for (const auto& arm : arms)
+    draw.AddLine(arm[0], arm[1], IM_COL32(0, 0, 0, 160), 4.0f);
+  for (const auto& arm : arms)
+    draw.AddLine(arm[0], arm[1], IM_COL32(235, 245, 235, 230), 2.0f);
+  draw.AddCircleFilled(c, 1.5f, IM_COL32(235, 245, 235, 230));
+}
+
+}  // namespace
+
+Tunables tunables_from(const World& world) {
+  const WorldStats stats = collect_stats(world);
+  Tunables t;
+  for (std::size_t i = 0; i < kPoolCount; ++i) {
+    t.policy[i] = stats.pools[i].policy;
+    t.capacity[i] = static_cast<int>(stats.pools[i].stats.capacity);
+  }
+  t.rifle_rate = world.config.rifle_rate;
+  return t;
+}
+
+Overlay::~Overlay() {
+  // Shutdown in reverse order of init: renderer backend, platform backend, context.
+  if (has_backend_) {
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+  }
+  if (initialised_) ImGui::DestroyContext();
+  delete history_;
+}
+
+bool Overlay::init(GLFWwindow* window, std::string& error) {
+  if (initialised_) return true;
+  IMGUI_CHECKVERSION();
+  ImGui::SetAllocatorFunctions(&imgui_alloc, &imgui_free);  // before the context: it allocates
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // no imgui.ini: the layout is code, runs are reproducible
+  io.LogFilename = nullptr;
+  // Keep a hidden window's buffers, so F1 never allocates. Not -1: in 1.86 that
+  // compacts every idle window at once, the implicit "Debug" one every frame.
+  io.ConfigMemoryCompactTimer = FLT_MAX;
+  ImGui::StyleColorsDark();
+  history_ = new History();  // every plot's samples, made once
+
+  if (window != nullptr) {
+    if (!ImGui_ImplGlfw_InitForOpenGL(window, true)) {
+      error = "ImGui: the GLFW backend failed to initialise";
+      ImGui::DestroyContext();
+      return false;
+    }
+    if (!ImGui_ImplOpenGL3_Init("#version 330 core")) {
+      error = "ImGui: the OpenGL 3 backend failed to initialise";
+      ImGui_ImplGlfw_Shutdown();
+      ImGui::DestroyContext();
+      return false;
+    }
+    has_backend_ = true;
+    window_ = window;
+  } else {
+    // No GL: build the font atlas on the CPU so frames run and produce draw data.
+    unsigned char* pixels = nullptr;
+    int atlas_w = 0, atlas_h = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &atlas_w, &atlas_h);
+  }
+  initialised_ = true;
+  return true;
+}
+
+void Overlay::begin_frame(float delta_seconds, int width, int height) {
+  if (!initialised_) return;
+  ImGuiIO& io = ImGui::GetIO();
+  if (has_backend_) {
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();  // display size from the window, delta from the wall clock...
+    if (delta_seconds > 0.0f) io.DeltaTime = delta_seconds;  // ...unless a fixed delta is given
+    // Mouse look captures the cursor: the panel must not react to it (Tab frees it).
+    if (glfwGetInputMode(window_, GLFW_CURSOR) == GLFW_CURSOR_DISABLED) {
+      io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+      for (bool& down : io.MouseDown)
+        down = false;
+      io.MouseWheel = io.MouseWheelH = 0.0f;
+    }
+  } else {
+    io.DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
+    io.DeltaTime = delta_seconds > 0.0f ? delta_seconds : 1.0f / 60.0f;
+  }
+  ImGui::NewFrame();
+  width_ = static_cast<int>(io.DisplaySize.x);
+  height_ = static_cast<int>(io.DisplaySize.y);
+}
+
+void Overlay::build(const World& world, const WorldStats& stats, const render::RenderStats& render,
+                    const render::Camera& camera, const FrameInfo& frame, Tunables& tunables) {
+  if (!initialised_) return;
+  record(stats, frame);  // history keeps running while the panel is hidden
+  hud(world, camera, width_, height_);
+  if (!tunables.show_panel) return;
+
+  const float panel_height = static_cast<float>(height_ > 220 ? height_ - 20 : 200);
+  ImGui::SetNextWindowPos(ImVec2(10.0f, 10.0f), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(680.0f, panel_height), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowBgAlpha(0.88f);
+  if (ImGui::Begin(kPanelTitle, &tunables.show_panel)) {  // its close button is F1
+    if (ImGui::CollapsingHeader("Pools", ImGuiTreeNodeFlags_DefaultOpen)) {
+      pool_table(stats, tunables);
+    }
+    if (ImGui::CollapsingHeader("Heap", ImGuiTreeNodeFlags_DefaultOpen)) {
+      heap_section(stats, frame);
+    }
+    if (ImGui::CollapsingHeader("Little's law", ImGuiTreeNodeFlags_DefaultOpen)) {
+      little_section(stats);
+    }
+    if (ImGui::CollapsingHeader("Frame", ImGuiTreeNodeFlags_DefaultOpen)) {
+      frame_section(render, frame);
+    }
+    if (ImGui::CollapsingHeader("Controls", ImGuiTreeNodeFlags_DefaultOpen)) {
+      controls_section(tunables);
+    }
+  }
+  ImGui::End();
+}
+
+void Overlay::end_frame() {
+  if (!initialised_) return;
+  ImGui::Render();
+  if (has_backend_) ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  // After drawing: reserve() moves buffers, which must not happen while they are read.
+  ImDrawData* data = ImGui::GetDrawData();
+  for (int i = 0; data != nullptr && i < data->CmdListsCount; ++i)
+    keep_headroom(*data->CmdLists[i]);
+  keep_table_headroom(*ImGui::GetCurrentContext());
+}
+
+bool Overlay::wants_mouse() const {
+  return initialised_ && ImGui::GetIO().WantCaptureMouse;
+}
+
+void Overlay::record(const WorldStats& stats, const FrameInfo& frame) {
+  History& h = *history_;
+  h.frame_ms.push(frame.frame_ms);
+  h.heap_allocations.push(static_cast<float>(frame.heap_frame.allocations));
+  for (std::size_t i = 0; i < kPoolCount; ++i) {
+    h.pool_allocations[i].push(static_cast<float>(stats.pools[i].stats.allocations));
+  }
+}
+
+// The HUD is drawn every frame, panel or not, on the foreground list (above all windows).
+void Overlay::hud(const World& world, const render::Camera& camera, int width, int height) {
+  ImDrawList& draw = *ImGui::GetForegroundDrawList();
+  reserve_hud(draw, world.damage_numbers.capacity());
+  const float w = static_cast<float>(width), h = static_cast<float>(height);
+  draw_crosshair(draw, ImVec2(w * 0.5f, h * 0.5f));
+
+  ImFont* font = ImGui::GetFont();
+  const float size = ImGui::GetFontSize() * 1.5f;
+  world.damage_numbers.for_each_active([&](int, const DamageNumber& d) {
+    glm::vec2 at;
+    if (!project_to_screen(camera.view_proj, d.pos, w, h, at)) return;
+    const float alpha = fade_alpha(d.age, EffectTimes::kDamageNumberLife);
+    char text[kDamageTextChars];  // a stack buffer: no std::string per frame
+    std::snprintf(text, sizeof text, "%.0f", static_cast<double>(d.value));
+    const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0.0f, text);
+    const ImVec2 pos(at.x - extent.x * 0.5f, at.y - extent.y * 0.5f);
+    const auto a = static_cast<int>(alpha * 255.0f);
+    draw.AddText(font, size, ImVec2(pos.x + 1.0f, pos.y + 1.0f), IM_COL32(0, 0, 0, a), text);
+    draw.AddText(font, size, pos, IM_COL32(255, 214, 90, a), text);
+  });
+}
+
+}  // namespace flatline::overlay

@@ -1,0 +1,91 @@
+// The overlay (Dear ImGui 1.86): the proof, live. Per pool: capacity, active,
+// allocations, peak_active, dropped/recycled/grown/misuse and a bar of active vs
+// capacity; the process's heap allocations per frame beside each pool's
+// allocations, both plotted (both flat in steady state); frame time, ticks,
+// draw calls; Little's law per pool. It reads stats and writes tunables only.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "core/heap_counter.hpp"
+#include "core/stats.hpp"
+#include "core/world.hpp"
+#include "render/render_stats.hpp"
+#include "render/scene.hpp"
+
+struct GLFWwindow;
+
+namespace flatline::overlay {
+
+// What the frame loop measured this frame.
+struct FrameInfo {
+  float frame_ms = 0.0f;
+  int ticks = 0;  // simulation ticks run this frame
+  double tick_hz = 60.0;
+  double dropped_seconds = 0.0;  // frame time the clamp has thrown away, total
+  heap::Counts heap_frame;       // allocations during the previous frame
+  heap::Counts heap_since_warmup;
+  bool warmed_up = false;
+};
+
+// What the player can change from the overlay. The frame loop applies them.
+struct Tunables {
+  bool show_panel = true;  // F1
+  bool paused = false;     // P
+  int step_requests = 0;   // N while paused: ticks to run
+  float time_scale = 1.0f;
+  double tick_hz = 60.0;
+  float rifle_rate = 12.0f;
+  std::array<OverflowPolicy, kPoolCount> policy{};
+  std::array<int, kPoolCount> capacity{};  // requested sizes...
+  bool apply_capacity = false;             // ...applied at a safe point: a new round
+  bool screenshot_requested = false;
+};
+
+Tunables tunables_from(const World& world);
+
+class Overlay {
+ public:
+  Overlay() = default;
+  Overlay(const Overlay&) = delete;
+  Overlay& operator=(const Overlay&) = delete;
+  ~Overlay();
+
+  // Creates the ImGui context (allocations routed through the heap counter, no
+  // .ini file) and the GLFW + OpenGL3 backends. `window` may be null: then no
+  // backend is set up and frames are fed by hand (tests, headless).
+  bool init(GLFWwindow* window, std::string& error);
+
+  // Starts a frame. delta_seconds > 0 overrides the backend's wall-clock delta
+  // (deterministic frames for tests and screenshots).
+  void begin_frame(float delta_seconds, int width, int height);
+
+  // Builds the HUD (crosshair, damage numbers) and, if shown, the panel.
+  void build(const World& world, const WorldStats& stats, const render::RenderStats& render,
+             const render::Camera& camera, const FrameInfo& frame, Tunables& tunables);
+
+  // Finishes the frame and draws it with GL (when a window was given).
+  void end_frame();
+
+  bool wants_mouse() const;
+
+ private:
+  struct History;  // ring buffers for the plots (overlay_internal.hpp)
+  void record(const WorldStats& stats, const FrameInfo& frame);
+  void pool_table(const WorldStats& stats, Tunables& tunables);
+  void heap_section(const WorldStats& stats, const FrameInfo& frame);
+  void frame_section(const render::RenderStats& render, const FrameInfo& frame);
+  void little_section(const WorldStats& stats);
+  void controls_section(Tunables& tunables);
+  void hud(const World& world, const render::Camera& camera, int width, int height);
+
+  bool initialised_ = false;
+  bool has_backend_ = false;
+  GLFWwindow* window_ = nullptr;
+  int width_ = 0, height_ = 0;  // ImGui's display size this frame (window coordinates)
+  History* history_ = nullptr;  // ring buffers for the plots, made once in init
+};
+
+}  // namespace flatline::overlay

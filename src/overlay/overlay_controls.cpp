@@ -1,0 +1,58 @@
+// The panel's controls section: pause, single step, time scale, tick rate, rifle
+// fire rate, and the list of the game's controls. It writes tunables only.
+#include <imgui.h>
+
+#include "overlay/overlay_internal.hpp"
+
+namespace flatline::overlay {
+namespace {
+
+struct ControlHelp {
+  const char* input;
+  const char* action;
+};
+constexpr ControlHelp kControls[] = {
+    {"mouse", "look"},
+    {"W A S D", "move"},
+    {"Shift", "sprint"},
+    {"Space", "jump"},
+    {"LMB (hold)", "fire rifle"},
+    {"RMB", "scatter shot"},
+    {"F1", "overlay on/off"},
+    {"Tab", "free the cursor"},
+    {"P", "pause"},
+    {"N", "single step (paused)"},
+    {"F12", "screenshot"},
+    {"Esc", "quit"},
+};
+
+}  // namespace
+
+void Overlay::controls_section(Tunables& tunables) {
+  ImGui::Checkbox("Pause (P)", &tunables.paused);
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!tunables.paused);  // a single step only means something while paused
+  if (ImGui::Button("Step (N)")) ++tunables.step_requests;
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  if (ImGui::Button("Screenshot (F12)")) tunables.screenshot_requested = true;
+
+  ImGui::SliderFloat("time scale", &tunables.time_scale, 0.1f, 2.0f, "%.2fx");
+  static constexpr double kMinTickHz = 10.0, kMaxTickHz = 240.0;  // the fixed timestep's rate
+  ImGui::SliderScalar("tick rate", ImGuiDataType_Double, &tunables.tick_hz, &kMinTickHz,
+                      &kMaxTickHz, "%.0f Hz");
+  ImGui::SliderFloat("rifle fire rate", &tunables.rifle_rate, 1.0f, 30.0f, "%.0f shots/s");
+
+  if (ImGui::BeginTable("help", 2, kTableFlags)) {
+    for (const ControlHelp& c : kControls) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(c.input);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(c.action);
+    }
+    ImGui::EndTable();
+  }
+}
+
+}  // namespace flatline::overlay

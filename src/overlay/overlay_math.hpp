@@ -1,0 +1,142 @@
+// The overlay's arithmetic, with no ImGui in sight so it is tested on its own:
+// the colour of a pool's fill bar, Little's law sizing, projecting a world point
+// to the screen for the HUD, and the fixed-size ring buffers behind the plots.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+
+#include <glm/mat4x4.hpp>
+#include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
+#include <glm/vec4.hpp>
+
+#include "core/pool_meter.hpp"
+
+namespace flatline::overlay {
+
+// The panel's window title (tests look the window up by it).
+inline constexpr const char* kPanelTitle = "Flatline";
+
+// ~5 s of history at 60 frames per second.
+inline constexpr int kHistorySamples = 300;
+
+// --- The fill bar: active vs capacity. Amber warns before the pool runs dry.
+inline constexpr std::size_t kNearCapacityPercent = 85;
+
+enum class BarLevel { Normal, NearCapacity, AtCapacity };
+
+// Integer arithmetic, so 85% is exact: 85 of 100 is near, 84 of 100 is not.
+// A pool of no slots has no room: it is at capacity.
+constexpr BarLevel bar_level(std::size_t active, std::size_t capacity) {
+  if (active >= capacity) return BarLevel::AtCapacity;
+  if (active * 100 >= capacity * kNearCapacityPercent) return BarLevel::NearCapacity;
+  return BarLevel::Normal;
+}
+
+// Packed like ImGui's IM_COL32 (R in the low byte); overlay.cpp checks the match.
+constexpr std::uint32_t rgba(std::uint32_t r, std::uint32_t g, std::uint32_t b,
+                             std::uint32_t a = 255) {
+  return (a << 24) | (b << 16) | (g << 8) | r;
+}
+inline constexpr std::uint32_t kColorNormal = rgba(80, 200, 120);
+inline constexpr std::uint32_t kColorAmber = rgba(255, 176, 0);
+inline constexpr std::uint32_t kColorRed = rgba(230, 60, 50);
+
+constexpr std::uint32_t bar_color(BarLevel level) {
+  switch (level) {
+    case BarLevel::Normal:
+      return kColorNormal;
+    case BarLevel::NearCapacity:
+      return kColorAmber;
+    case BarLevel::AtCapacity:
+      return kColorRed;
+  }
+  return kColorRed;
+}
+constexpr std::uint32_t bar_color(std::size_t active, std::size_t capacity) {
+  return bar_color(bar_level(active, capacity));
+}
+
+// Where on the bar a count sits, 0..1 (the peak_active marker, the fill).
+constexpr float bar_fraction(std::size_t count, std::size_t capacity) {
+  if (capacity == 0) return 1.0f;
+  return std::min(1.0f, static_cast<float>(count) / static_cast<float>(capacity));
+}
+
+// --- Little's law: N ≈ λ · L · k, rounded up (a pool has whole slots).
+inline double recommended_size(double lambda, double lifetime, double k) {
+  return PoolMeter::recommended(lambda, lifetime, k);
+}
+
+// How the measured N compares with the pool's capacity.
+enum class Sizing {
+  NoData,    // nothing spawned yet: λ or L is still zero
+  TooSmall,  // N > capacity: expect drops, recycles or growth
+  Fits,      // N <= capacity
+  Roomy,     // capacity >= 4·N: memory to spare (fine for a particle system)
+};
+inline constexpr double kRoomyFactor = 4.0;
+
+constexpr Sizing sizing(double recommended, std::size_t capacity) {
+  if (recommended <= 0.0) return Sizing::NoData;
+  const double slots = static_cast<double>(capacity);
+  if (recommended > slots) return Sizing::TooSmall;
+  if (slots >= kRoomyFactor * recommended) return Sizing::Roomy;
+  return Sizing::Fits;
+}
+
+constexpr const char* to_string(Sizing s) {
+  switch (s) {
+    case Sizing::NoData:
+      return "no data yet";
+    case Sizing::TooSmall:
+      return "too small";
+    case Sizing::Fits:
+      return "fits";
+    case Sizing::Roomy:
+      return "roomy";
+  }
+  return "?";
+}
+
+// --- The HUD: world point -> clip space -> normalised device coordinates -> pixels.
+// Returns false for points behind the camera or outside the view.
+inline bool project_to_screen(const glm::mat4& view_proj, const glm::vec3& point, float width,
+                              float height, glm::vec2& out) {
+  const glm::vec4 clip = view_proj * glm::vec4(point, 1.0f);
+  if (clip.w <= 1e-6f) return false;  // behind the eye: the divide would mirror it
+  const glm::vec3 ndc = glm::vec3(clip) / clip.w;
+  if (ndc.x < -1.0f || ndc.x > 1.0f || ndc.y < -1.0f || ndc.y > 1.0f || ndc.z > 1.0f) return false;
+  out.x = (ndc.x * 0.5f + 0.5f) * width;
+  out.y = (0.5f - ndc.y * 0.5f) * height;  // screen y grows downwards
+  return true;
+}
+
+// A damage number fades out over its life: 1 when spawned, 0 when it retires.
+constexpr float fade_alpha(float age, float life) {
+  if (life <= 0.0f) return 0.0f;
+  return std::clamp(1.0f - age / life, 0.0f, 1.0f);
+}
+
+// --- A ring buffer for PlotLines: fixed size, made once, never grows.
+template <int kSize>
+struct Ring {
+  std::array<float, kSize> values{};
+  int head = 0;  // the oldest sample, which the next push overwrites
+
+  void push(float v) {
+    values[static_cast<std::size_t>(head)] = v;
+    head = (head + 1) % kSize;
+  }
+  float latest() const { return values[static_cast<std::size_t>((head + kSize - 1) % kSize)]; }
+  float max() const { return *std::max_element(values.begin(), values.end()); }
+  const float* data() const { return values.data(); }
+  // PlotLines(values, count, offset) starts drawing at `offset`: the oldest sample.
+  int offset() const { return head; }
+  static constexpr int size() { return kSize; }
+};
+
+}  // namespace flatline::overlay

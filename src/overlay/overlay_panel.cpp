@@ -1,0 +1,261 @@
+// The panel's sections: pools, heap, Little's law, frame (the controls are in
+// overlay_controls.cpp). Each reads stats and writes only tunables. Numbers are
+// printed at a fixed width: columns line up and a string's length does not
+// change as a count gains digits.
+#include <algorithm>
+#include <cstdio>
+
+#include <imgui.h>
+
+#include "overlay/overlay_internal.hpp"
+
+namespace flatline::overlay {
+namespace {
+
+ImVec4 color(std::uint32_t packed) {
+  return ImGui::ColorConvertU32ToFloat4(packed);
+}
+
+unsigned long long ull(std::uint64_t v) {
+  return static_cast<unsigned long long>(v);
+}
+
+void column(const char* label, bool stretch = false) {
+  ImGui::TableSetupColumn(label, stretch ? ImGuiTableColumnFlags_WidthStretch : 0);
+}
+
+// A count that should stay zero: red when it is not.
+void zero_or_red(std::size_t v) {
+  if (v == 0) {
+    ImGui::Text("%6zu", v);
+  } else {
+    ImGui::TextColored(color(kColorRed), "%6zu", v);
+  }
+}
+
+// The fill bar: active vs capacity, peak_active marked by a white tick;
+// amber from 85% of capacity, red at capacity.
+void fill_bar(std::size_t active, std::size_t capacity, std::size_t peak) {
+  const float width = std::max(ImGui::GetContentRegionAvail().x, 60.0f);
+  const float height = ImGui::GetTextLineHeight();
+  const ImVec2 a = ImGui::GetCursorScreenPos();
+  const ImVec2 b(a.x + width, a.y + height);
+  ImDrawList& draw = *ImGui::GetWindowDrawList();
+  draw.AddRectFilled(a, b, IM_COL32(45, 45, 55, 255));
+  const float fill = a.x + width * bar_fraction(active, capacity);
+  draw.AddRectFilled(a, ImVec2(fill, b.y), bar_color(active, capacity));
+  const float peak_x = a.x + width * bar_fraction(peak, capacity);  // the peak_active marker
+  draw.AddLine(ImVec2(peak_x, a.y - 1.0f), ImVec2(peak_x, b.y + 1.0f), IM_COL32_WHITE, 2.0f);
+  ImGui::Dummy(ImVec2(width, height));
+}
+
+// PlotLines in 1.86 takes its width literally (no -FLT_MIN "fill"): pass the room left.
+float fill_width() {
+  return ImGui::GetContentRegionAvail().x;
+}
+
+// A flat line reads best mid-plot: scale from 0 to twice the largest sample.
+float plot_top(const History5s& ring, float at_least) {
+  return std::max(ring.max() * 2.0f, at_least);
+}
+
+}  // namespace
+
+void Overlay::pool_table(const WorldStats& stats, Tunables& tunables) {
+  if (ImGui::BeginTable("pool_counters", 10, kTableFlags)) {
+    column("pool");
+    column("capacity");
+    column("active");
+    column("allocs");
+    column("peak");
+    column("dropped");
+    column("recycled");
+    column("grown");
+    column("misuse");
+    column("fill, peak", true);
+    ImGui::TableHeadersRow();
+    for (const PoolReport& r : stats.pools) {
+      const PoolStats& s = r.stats;
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(r.name);
+      ImGui::TableNextColumn();
+      ImGui::Text("%6zu", s.capacity);
+      ImGui::TableNextColumn();
+      ImGui::Text("%6zu", s.active);
+      ImGui::TableNextColumn();
+      ImGui::Text("%6zu", s.allocations);  // flat after load: the pool never makes more
+      ImGui::TableNextColumn();
+      ImGui::Text("%6zu", s.peak_active);
+      ImGui::TableNextColumn();
+      ImGui::Text("%7zu", s.dropped);
+      ImGui::TableNextColumn();
+      ImGui::Text("%7zu", s.recycled);
+      ImGui::TableNextColumn();
+      zero_or_red(s.grown);  // growth allocates: the pool was sized too small
+      ImGui::TableNextColumn();
+      zero_or_red(s.misuse());  // double, foreign or stale releases
+      ImGui::TableNextColumn();
+      fill_bar(s.active, s.capacity, s.peak_active);
+    }
+    ImGui::EndTable();
+  }
+
+  // The overflow policy: what acquire() does when the pool is full.
+  static const char* const kPolicyNames[] = {to_string(OverflowPolicy::Drop),
+                                             to_string(OverflowPolicy::RecycleOldest),
+                                             to_string(OverflowPolicy::Grow)};
+  if (ImGui::BeginTable("pool_settings", 3, kTableFlags)) {
+    column("pool");
+    column("when full");
+    column("requested capacity");
+    ImGui::TableHeadersRow();
+    for (int i = 0; i < kPoolCount; ++i) {
+      const auto slot = static_cast<std::size_t>(i);
+      ImGui::PushID(i);
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::AlignTextToFramePadding();  // the name level with the combo beside it
+      ImGui::TextUnformatted(stats.pools[slot].name);
+      ImGui::TableNextColumn();
+      int policy = static_cast<int>(tunables.policy[slot]);
+      ImGui::SetNextItemWidth(140.0f);
+      if (ImGui::Combo("##policy", &policy, kPolicyNames, IM_ARRAYSIZE(kPolicyNames))) {
+        tunables.policy[slot] = static_cast<OverflowPolicy>(policy);
+      }
+      ImGui::TableNextColumn();
+      ImGui::SetNextItemWidth(140.0f);
+      if (ImGui::InputInt("##capacity", &tunables.capacity[slot], 16, 256)) {
+        tunables.capacity[slot] = std::clamp(tunables.capacity[slot], 1, 1 << 20);
+      }
+      ImGui::PopID();
+    }
+    ImGui::EndTable();
+  }
+  // New sizes apply at a safe point: the next round re-creates the pools.
+  if (ImGui::Button("Apply sizes (new round)")) tunables.apply_capacity = true;
+  ImGui::SameLine();
+  ImGui::TextDisabled("policies apply at once");
+}
+
+void Overlay::heap_section(const WorldStats& stats, const FrameInfo& frame) {
+  const heap::Counts& now = frame.heap_frame;
+  ImGui::TextUnformatted("heap allocations this frame:");
+  ImGui::SameLine();
+  const bool clean = now.allocations == 0;
+  ImGui::TextColored(color(clean ? kColorNormal : kColorRed), "%6llu", ull(now.allocations));
+  ImGui::SameLine();
+  ImGui::TextDisabled(frame.warmed_up ? "(should read 0)" : "(warming up)");
+  const heap::Counts& total = frame.heap_since_warmup;
+  ImGui::Text("since warm-up: %8llu allocations %8llu frees %10llu bytes", ull(total.allocations),
+              ull(total.deallocations), ull(total.bytes));
+
+  // Heap allocations per frame beside each pool's allocations: both flat in steady state.
+  const History& h = *history_;
+  if (ImGui::BeginTable("heap_plots", 2, ImGuiTableFlags_SizingStretchSame)) {
+    const float row = ImGui::GetFrameHeight();
+    const float spacing = ImGui::GetStyle().ItemSpacing.y;
+    ImGui::TableNextColumn();
+    char caption[48];
+    std::snprintf(caption, sizeof caption, "heap allocs/frame %.0f",
+                  static_cast<double>(h.heap_allocations.latest()));
+    ImGui::PlotLines(
+        "##heap", h.heap_allocations.data(), History5s::size(), h.heap_allocations.offset(),
+        caption, 0.0f, plot_top(h.heap_allocations, 1.0f),
+        ImVec2(fill_width(), static_cast<float>(kPoolCount) * (row + spacing) - spacing));
+    ImGui::TableNextColumn();
+    // Each pool's plot is one row, its name and count as the label on the right.
+    const float label_width =
+        ImGui::CalcTextSize("damage_numbers 000000").x + ImGui::GetStyle().ItemInnerSpacing.x;
+    for (int i = 0; i < kPoolCount; ++i) {
+      const History5s& ring = h.pool_allocations[static_cast<std::size_t>(i)];
+      std::snprintf(caption, sizeof caption, "%-14s %6.0f##allocs",
+                    stats.pools[static_cast<std::size_t>(i)].name,
+                    static_cast<double>(ring.latest()));
+      ImGui::PushID(i);
+      ImGui::PlotLines(caption, ring.data(), History5s::size(), ring.offset(), nullptr, 0.0f,
+                       plot_top(ring, 1.0f), ImVec2(fill_width() - label_width, row));
+      ImGui::PopID();
+    }
+    ImGui::EndTable();
+  }
+}
+
+void Overlay::little_section(const WorldStats& stats) {
+  ImGui::TextWrapped(
+      "Little's law sizes a pool: N = lambda * L * k. lambda = spawn requests per second "
+      "(refused ones count: they are demand), L = mean lifetime in seconds, k = headroom "
+      "for bursts. N above capacity means the pool runs dry.");
+  if (ImGui::BeginTable("little", 9, kTableFlags)) {
+    column("pool");
+    column("lambda/s");
+    column("L s");
+    column("k");
+    column("N");
+    column("run N");
+    column("capacity");
+    column("peak");
+    column("sizing", true);
+    ImGui::TableHeadersRow();
+    for (const PoolReport& r : stats.pools) {
+      const double n = recommended_size(r.spawn_rate, r.mean_lifetime, r.little_k);
+      const Sizing verdict = sizing(n, r.stats.capacity);
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(r.name);
+      ImGui::TableNextColumn();
+      ImGui::Text("%7.1f", r.spawn_rate);
+      ImGui::TableNextColumn();
+      ImGui::Text("%5.2f", r.mean_lifetime);
+      ImGui::TableNextColumn();
+      ImGui::Text("%4.2f", r.little_k);
+      ImGui::TableNextColumn();
+      ImGui::Text("%6.0f", n);
+      ImGui::TableNextColumn();
+      ImGui::Text("%6.0f", r.recommended);
+      ImGui::TableNextColumn();
+      ImGui::Text("%6zu", r.stats.capacity);
+      ImGui::TableNextColumn();
+      ImGui::Text("%6zu", r.stats.peak_active);
+      ImGui::TableNextColumn();
+      const bool small = verdict == Sizing::TooSmall;
+      ImGui::TextColored(color(small ? kColorAmber : kColorNormal), "%-11s", to_string(verdict));
+    }
+    ImGui::EndTable();
+  }
+}
+
+void Overlay::frame_section(const render::RenderStats& render, const FrameInfo& frame) {
+  const History& h = *history_;
+  char caption[48];
+  std::snprintf(caption, sizeof caption, "frame %6.2f ms", static_cast<double>(frame.frame_ms));
+  ImGui::PlotLines("##frame_ms", h.frame_ms.data(), History5s::size(), h.frame_ms.offset(), caption,
+                   0.0f, plot_top(h.frame_ms, 33.4f), ImVec2(fill_width(), 60.0f));
+  ImGui::Text("ticks this frame %2d   tick rate %5.0f Hz   dropped time %8.3f s", frame.ticks,
+              frame.tick_hz, frame.dropped_seconds);
+  ImGui::Text("draw calls %4d   upload %10zu bytes", render.draw_calls, render.upload_bytes);
+  ImGui::TextUnformatted("buffer reallocations after load:");
+  ImGui::SameLine();
+  const bool clean = render.buffer_reallocations == 0;  // nonzero: a pool outgrew its buffer
+  ImGui::TextColored(color(clean ? kColorNormal : kColorRed), "%6llu",
+                     ull(render.buffer_reallocations));
+  if (ImGui::BeginTable("instances", 3, kTableFlags)) {
+    column("kind");
+    column("instances");
+    column("draw calls");
+    ImGui::TableHeadersRow();
+    for (int k = 0; k < render::kKindCount; ++k) {
+      const auto kind = static_cast<std::size_t>(k);
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(render::kKindNames[kind]);
+      ImGui::TableNextColumn();
+      ImGui::Text("%8zu", render.instances[kind]);
+      ImGui::TableNextColumn();
+      ImGui::Text("%3d", render.draw_calls_per_kind[kind]);
+    }
+    ImGui::EndTable();
+  }
+}
+
+}  // namespace flatline::overlay

@@ -1,0 +1,134 @@
+#include "render/scene.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <glm/geometric.hpp>
+#include <glm/gtc/matrix_transform.hpp>
+
+namespace flatline::render {
+namespace {
+
+glm::vec4 v4(const glm::vec3& v, float w = 0.0f) { return {v, w}; }
+glm::vec3 lerp(const glm::vec3& a, const glm::vec3& b, float t) { return a + (b - a) * t; }
+glm::vec3 direction_or(const glm::vec3& v, const glm::vec3& fallback) {
+  const float len = glm::length(v);
+  return len > 1e-6f ? v / len : fallback;
+}
+
+const glm::vec4 kFloorColor{0.36f, 0.40f, 0.46f, 1.0f};
+const glm::vec4 kWallColor{0.78f, 0.70f, 0.56f, 1.0f};
+const glm::vec4 kThinWallColor{0.45f, 0.85f, 0.95f, 1.0f};
+const glm::vec4 kTargetColor{0.90f, 0.25f, 0.20f, 1.0f};
+
+// Appends to a kind's staging array. Arrays are sized at load to the pool's
+// capacity, and a pool never has more live objects than its capacity.
+struct Writer {
+  SceneInstances& scene;
+  Instance& next(Kind kind) { return scene.items[kind][scene.count[kind]++]; }
+};
+
+}  // namespace
+
+std::size_t capacity_for(const World& world, Kind kind) {
+  switch (kind) {
+    case kDrawArena: return world.arena.solids.size();
+    case kDrawTargets: return world.targets.size();
+    case kDrawDecals: return world.decals.capacity();
+    case kDrawCasings: return world.casings.capacity();
+    case kDrawBullets: return world.bullets.capacity();
+    case kDrawTracers: return world.tracers.capacity();
+    case kDrawSparks: return world.sparks.capacity();
+    case kDrawMuzzle: return 1;
+    default: return 0;
+  }
+}
+
+bool SceneInstances::reserve_for(const World& world) {
+  bool grew = false;
+  for (int k = 0; k < kKindCount; ++k) {
+    const std::size_t need = capacity_for(world, static_cast<Kind>(k));
+    if (items[k].size() < need) {
+      items[k].resize(need);  // at load, or after a Grow pool grew: never per frame otherwise
+      grew = true;
+    }
+  }
+  return grew;
+}
+
+Camera make_camera(const World& world, float alpha, float aspect) {
+  Camera camera;
+  const Player& p = world.player;
+  camera.eye = lerp(p.prev_pos, p.pos, alpha) + glm::vec3(0.0f, kEyeHeight, 0.0f);
+  camera.forward = look_direction(p);  // look is applied at once: no added latency
+  const glm::mat4 view = glm::lookAt(camera.eye, camera.eye + camera.forward, {0.0f, 1.0f, 0.0f});
+  const glm::mat4 proj = glm::perspective(glm::radians(70.0f), aspect, 0.05f, 500.0f);
+  camera.view_proj = proj * view;
+  return camera;
+}
+
+void build_scene(const World& world, float alpha, SceneInstances& scene) {
+  scene.count.fill(0);
+  Writer out{scene};
+
+  for (std::size_t i = 0; i < world.arena.solids.size(); ++i) {
+    const Aabb& box = world.arena.solids[i];
+    Instance& inst = out.next(kDrawArena);
+    inst = {v4(box.center()), v4(box.size()), {0, 0, 1, 0}, kWallColor};
+    if (static_cast<int>(i) == world.arena.floor) inst.color = kFloorColor;
+    if (static_cast<int>(i) == world.arena.thin_wall) inst.color = kThinWallColor;
+  }
+
+  for (const Target& t : world.targets) {
+    if (t.broken) continue;  // a broken target is simply not drawn until it respawns
+    const float flash = std::min(1.0f, t.hit_flash / 0.12f);
+    const float health = t.health / 100.0f;
+    glm::vec4 color = kTargetColor * glm::vec4(0.55f + 0.45f * health, 1, 1, 1);
+    color = glm::mix(color, glm::vec4(1.0f), flash);
+    out.next(kDrawTargets) = {v4(lerp(t.prev_pos, t.pos, alpha)), v4(t.half_size * 2.0f), {0, 0, 1, 0}, color};
+  }
+
+  world.decals.for_each_active([&](int, const Decal& d) {
+    const float fade = std::clamp((EffectTimes::kDecalLife - d.age) / 2.0f, 0.0f, 1.0f);
+    out.next(kDrawDecals) = {v4(d.pos), {0.14f, 0.14f, 0.004f, 0}, v4(d.normal),
+                             {0.08f, 0.07f, 0.06f, 0.9f * fade}};
+  });
+
+  world.casings.for_each_active([&](int, const Casing& c) {
+    const glm::vec3 axis{std::cos(c.spin), 0.0f, std::sin(c.spin)};
+    out.next(kDrawCasings) = {v4(lerp(c.prev_pos, c.pos, alpha)), {0.014f, 0.014f, 0.045f, 0},
+                              v4(axis, c.spin * 0.5f), {0.85f, 0.65f, 0.25f, 1.0f}};
+  });
+
+  world.bullets.for_each_active([&](int, const Bullet& b) {
+    if (!b.full_visual) return;  // past the full-visual cap: its tracer is its visual
+    out.next(kDrawBullets) = {v4(lerp(b.prev_pos, b.pos, alpha)), {0.07f, 0.07f, 1.2f, 0},
+                              v4(direction_or(b.vel, {0, 0, 1})), {1.0f, 0.95f, 0.6f, 1.0f}};
+  });
+
+  world.tracers.for_each_active([&](int, const Tracer& t) {
+    const glm::vec3 head = lerp(t.prev_trail[0], t.trail[0], alpha);
+    const glm::vec3 tail = lerp(t.prev_trail[Tracer::kTrail - 1], t.trail[Tracer::kTrail - 1], alpha);
+    const glm::vec3 span = head - tail;
+    const float fade = t.retiring ? std::max(0.0f, t.linger / EffectTimes::kTracerLinger) : 1.0f;
+    out.next(kDrawTracers) = {v4((head + tail) * 0.5f), {0.04f, 0.04f, std::max(glm::length(span), 0.05f), 0},
+                              v4(direction_or(span, {0, 0, 1})), {1.0f, 0.6f, 0.2f, 0.8f * fade}};
+  });
+
+  world.sparks.for_each_active([&](int, const Spark& s) {
+    const float life = s.life > 0.0f ? 1.0f - s.age / s.life : 0.0f;  // fades over its life
+    out.next(kDrawSparks) = {v4(lerp(s.prev_pos, s.pos, alpha)), {0.05f, 0.05f, 0.16f, 0},
+                             v4(direction_or(s.vel, {0, 1, 0})), {1.0f, 0.45f + 0.4f * life, 0.1f, life}};
+  });
+
+  if (world.player.muzzle_flash > 0.0f) {
+    const Camera camera = make_camera(world, alpha, 1.0f);
+    const glm::vec3 right = glm::normalize(glm::cross(camera.forward, glm::vec3(0, 1, 0)));
+    const glm::vec3 up = glm::cross(right, camera.forward);
+    const glm::vec3 at = camera.eye + camera.forward * 0.9f + right * 0.22f - up * 0.16f;
+    out.next(kDrawMuzzle) = {v4(at), {0.05f, 0.05f, 0.09f, 0}, v4(camera.forward, world.player.muzzle_flash * 60.0f),
+                             {1.0f, 0.85f, 0.4f, 1.0f}};
+  }
+}
+
+}  // namespace flatline::render

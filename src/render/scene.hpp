@@ -1,0 +1,51 @@
+// From the world to instance records: what the GPU draws, computed on the CPU
+// with no GL at all (so it is tested headless). Reads `const World&` and the
+// interpolation alpha; writes only into preallocated arrays.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include <glm/mat4x4.hpp>
+#include <glm/vec3.hpp>
+#include <glm/vec4.hpp>
+
+#include "core/world.hpp"
+#include "render/render_stats.hpp"
+
+namespace flatline::render {
+
+// One instance of the unit cube: 64 bytes, four vec4 attributes with divisor 1.
+struct Instance {
+  glm::vec4 position{0.0f};  // xyz
+  glm::vec4 scale{0.0f};     // xyz
+  glm::vec4 forward{0.0f, 0.0f, 1.0f, 0.0f};  // local +z; w = roll
+  glm::vec4 color{1.0f};
+};
+static_assert(sizeof(Instance) == 64, "the vertex layout in shaders/mesh.vert expects 64 bytes");
+
+struct Camera {
+  glm::vec3 eye{0.0f};
+  glm::vec3 forward{0.0f, 0.0f, -1.0f};
+  glm::mat4 view_proj{1.0f};
+};
+
+Camera make_camera(const World& world, float alpha, float aspect);
+
+// Per kind, a staging array sized to the pool's capacity at load and a count.
+struct SceneInstances {
+  std::array<std::vector<Instance>, kKindCount> items;
+  std::array<std::size_t, kKindCount> count{};
+
+  // Sizes every array for the world's pools. Returns true if any array grew.
+  bool reserve_for(const World& world);
+  std::span<const Instance> of(Kind kind) const { return {items[kind].data(), count[kind]}; }
+};
+
+// The capacity each kind needs: the pool's capacity (or the arena's box count).
+std::size_t capacity_for(const World& world, Kind kind);
+
+// Fills `scene` with the live objects, interpolated by alpha. Never allocates.
+void build_scene(const World& world, float alpha, SceneInstances& scene);
+
+}  // namespace flatline::render

@@ -1,0 +1,23 @@
+// Shaders are files under shaders/, loaded and compiled at start-up. A missing
+// file, a compile error or a link error comes back as one message naming the
+// file, with the driver's info log rewritten to point at file:line.
+#pragma once
+
+#include <string>
+
+#include "render/gl_object.hpp"
+
+namespace flatline::render {
+
+struct ProgramSource {
+  std::string vertex_path;
+  std::string fragment_path;
+};
+
+// Returns a linked program, or an empty one with `error` set.
+gl::Program load_program(const ProgramSource& source, std::string& error);
+
+// "0:12(3): error: ..." (Mesa) or "0(12) : error ..." (NVIDIA) -> "path:12(3): error: ...".
+std::string point_log_at_file(const std::string& log, const std::string& path);
+
+}  // namespace flatline::render

@@ -1,0 +1,96 @@
+// The game end to end, as a player's machine runs it: the flatline executable in
+// a hidden window under Xvfb (this test executable runs under xvfb-run).
+#include <gtest/gtest.h>
+#include <stb_image.h>  // implementation is in Debian's libstb
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <sys/wait.h>
+
+namespace {
+
+const std::string kExe = FLATLINE_EXE;
+const std::filesystem::path kOut = std::filesystem::temp_directory_path() / "flatline_game_test";
+
+struct RunResult {
+  int exit_code = -1;
+  std::string output;  // stdout and stderr
+};
+
+RunResult run(const std::string& args, const std::string& env = "") {
+  std::filesystem::create_directories(kOut);
+  const std::string log = (kOut / "log.txt").string();
+  const std::string cmd = env + " " + kExe + " " + args + " > " + log + " 2>&1";
+  const int status = std::system(cmd.c_str());
+  RunResult r;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  std::ifstream in(log);
+  std::stringstream text;
+  text << in.rdbuf();
+  r.output = text.str();
+  return r;
+}
+
+// The number after "key": in a JSON text (keys in this file are unique enough).
+double json_number(const std::string& json, const std::string& key) {
+  const auto at = json.find("\"" + key + "\":");
+  if (at == std::string::npos) return -1.0;
+  return std::strtod(json.c_str() + at + key.size() + 3, nullptr);
+}
+
+TEST(Game, AnAutofireRunDrawsBulletsInOneCallAndAllocatesNothingAfterWarmup) {
+  const std::string shot = (kOut / "shot.png").string();
+  const std::string stats = (kOut / "s.json").string();
+  const RunResult r = run("--frames 600 --autofire --hidden --screenshot " + shot + " --stats " + stats);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  std::ifstream in(stats);
+  std::stringstream json;
+  json << in.rdbuf();
+  EXPECT_EQ(json_number(json.str(), "bullet_draw_calls_per_frame"), 1.0) << json.str();
+  EXPECT_EQ(json_number(json.str(), "allocations_after_warmup"), 0.0) << json.str();
+  EXPECT_EQ(json_number(json.str(), "buffer_reallocations_after_warmup"), 0.0) << json.str();
+  EXPECT_EQ(json_number(json.str(), "frames"), 600.0);
+
+  int w = 0, h = 0, channels = 0;
+  unsigned char* px = stbi_load(shot.c_str(), &w, &h, &channels, 4);
+  ASSERT_NE(px, nullptr) << "no PNG at " << shot;
+  EXPECT_EQ(w, 1280);
+  EXPECT_EQ(h, 720);
+  int glowing = 0, panel = 0, arena = 0;
+  for (int i = 0; i < w * h; ++i) {
+    const int r8 = px[i * 4], g8 = px[i * 4 + 1], b8 = px[i * 4 + 2];
+    glowing += r8 > 235 && g8 > 150 && b8 < 200;       // bullets, tracers, sparks
+    panel += r8 < 45 && g8 < 45 && b8 < 55;             // the overlay's dark panel
+    arena += i % w > 720 && r8 + g8 + b8 > 150;         // right of the panel: lit arena
+  }
+  stbi_image_free(px);
+  EXPECT_GT(glowing, 20) << "no bullets in flight on the screenshot";
+  EXPECT_GT(panel, 40000) << "no overlay panel on the screenshot";
+  EXPECT_GT(arena, 200000) << "no arena on the screenshot";
+}
+
+TEST(Game, WithoutADisplayItSaysSoInOneLineAndExitsNonZero) {
+  const RunResult r = run("--frames 10 --hidden", "env -u DISPLAY -u WAYLAND_DISPLAY");
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE(r.output.find("flatline: cannot open a window"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("--no-window"), std::string::npos) << r.output;
+}
+
+TEST(Game, AMissingShaderFolderIsNamedAndExitsNonZero) {
+  const RunResult r = run("--frames 10 --hidden --shaders /nonexistent/shaders");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.output.find("/nonexistent/shaders/mesh.vert"), std::string::npos) << r.output;
+}
+
+TEST(Game, ADriverBelowGl33IsRefusedWithAClearLine) {
+  const RunResult r = run("--frames 10 --hidden", "MESA_GL_VERSION_OVERRIDE=3.0");
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE(r.output.find("3.3"), std::string::npos) << r.output;
+}
+
+}  // namespace

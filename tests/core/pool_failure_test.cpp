@@ -1,0 +1,176 @@
+// Tests for src/core/pool.hpp, part 4: failure and degenerate cases. A throwing
+// factory changes no count and leaks nothing, a pool of capacity 0 behaves by its
+// policy, and a pool can be neither copied nor moved (handles and leases point at it).
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <stdexcept>
+#include <type_traits>
+
+#include "core/heap_counter.hpp"
+#include "core/pool.hpp"
+
+namespace flatline {
+namespace {
+
+struct Tracked {
+  static inline int constructed = 0;
+  static inline int destroyed = 0;
+  static int alive() { return constructed - destroyed; }
+  static void clear() { constructed = destroyed = 0; }
+
+  int value = 0;
+  Tracked() { ++constructed; }
+  Tracked(const Tracked& other) : value(other.value) { ++constructed; }
+  Tracked& operator=(const Tracked&) = default;
+  ~Tracked() { ++destroyed; }
+};
+
+// Throws on its `fail_at`-th call (1-based) and only then; 0 never throws.
+struct FlakyFactory {
+  int* calls;
+  int fail_at;
+  Tracked operator()() const {
+    if (++*calls == fail_at) throw std::runtime_error("factory failed");
+    return Tracked{};
+  }
+};
+
+using TrackedPool = Pool<Tracked>;
+void reset_tracked(Tracked& t) {
+  t.value = 0;
+}
+
+int log_calls = 0;
+void count_log(const char*) {
+  ++log_calls;
+}
+
+static_assert(!std::is_copy_constructible_v<TrackedPool>);
+static_assert(!std::is_copy_assignable_v<TrackedPool>);
+static_assert(!std::is_move_constructible_v<TrackedPool>, "handles and leases point at it");
+static_assert(!std::is_move_assignable_v<TrackedPool>);
+
+// Everything PoolStats reports, so "unchanged" means every field.
+void expect_same_stats(const PoolStats& a, const PoolStats& b) {
+  EXPECT_EQ(a.capacity, b.capacity);
+  EXPECT_EQ(a.active, b.active);
+  EXPECT_EQ(a.idle, b.idle);
+  EXPECT_EQ(a.allocations, b.allocations);
+  EXPECT_EQ(a.peak_active, b.peak_active);
+  EXPECT_EQ(a.acquired, b.acquired);
+  EXPECT_EQ(a.released, b.released);
+  EXPECT_EQ(a.dropped, b.dropped);
+  EXPECT_EQ(a.recycled, b.recycled);
+  EXPECT_EQ(a.grown, b.grown);
+  EXPECT_EQ(a.misuse(), b.misuse());
+  EXPECT_EQ(a.forgotten, b.forgotten);
+  EXPECT_EQ(a.trimmed, b.trimmed);
+}
+
+TEST(PoolFactoryThrows, InTheConstructorPropagatesAndLeaksNothing) {
+  Tracked::clear();
+  int calls = 0;
+  bool threw = false;
+  const heap::Mark mark;
+  try {
+    TrackedPool pool(FlakyFactory{&calls, 5}, 10, reset_tracked);
+  } catch (const std::runtime_error&) {
+    threw = true;
+  }
+  const heap::Counts counts = mark.since();
+  EXPECT_TRUE(threw);
+  EXPECT_EQ(calls, 5) << "construction stopped at the failing call";
+  EXPECT_GT(Tracked::constructed, 0);
+  EXPECT_EQ(Tracked::alive(), 0) << "the objects made before the throw were destroyed";
+  EXPECT_EQ(counts.allocations, counts.deallocations) << "and their memory freed";
+}
+
+TEST(PoolFactoryThrows, UnderGrowAcquireThrowsAndLeavesEveryCountUnchanged) {
+  Tracked::clear();
+  log_calls = 0;
+  int calls = 0;
+  TrackedPool pool(FlakyFactory{&calls, 4 + 3}, 4, reset_tracked, OverflowPolicy::Grow);
+  pool.set_log(&count_log);
+  for (int i = 0; i < 4; ++i) {
+    pool.acquire();
+  }
+  const PoolStats before = pool.stats();
+  const int alive_before = Tracked::alive();
+
+  EXPECT_THROW(pool.acquire(), std::runtime_error);  // fails on the 3rd object of the chunk
+  expect_same_stats(pool.stats(), before);
+  EXPECT_EQ(pool.capacity(), before.capacity);
+  EXPECT_EQ(Tracked::alive(), alive_before) << "the half-made chunk was destroyed";
+  EXPECT_EQ(log_calls, 0) << "no growth happened, so none was logged";
+
+  pool.release(0);  // the pool still works: idle objects are vended
+  EXPECT_EQ(pool.acquire(), 0);
+  const int grown_slot = pool.acquire();  // and growth succeeds once the factory does
+  EXPECT_EQ(grown_slot, 4);
+  EXPECT_EQ(pool.stats().grown, 1u);
+  EXPECT_EQ(pool.allocations(), pool.capacity());
+  EXPECT_EQ(log_calls, 1);
+}
+
+TEST(PoolFactoryThrows, WhenReMakingATrimmedSlotLeavesEveryCountUnchanged) {
+  Tracked::clear();
+  int calls = 0;
+  TrackedPool pool(FlakyFactory{&calls, 3 + 1}, 3, reset_tracked);
+  EXPECT_EQ(pool.trim(1), 2u);
+  pool.acquire();  // the one idle object
+  const PoolStats before = pool.stats();
+  const int alive_before = Tracked::alive();
+
+  EXPECT_THROW(pool.acquire(), std::runtime_error);
+  expect_same_stats(pool.stats(), before);
+  EXPECT_EQ(Tracked::alive(), alive_before);
+
+  const int slot = pool.acquire();  // the factory works again: the slot is re-made
+  EXPECT_GE(slot, 0);
+  EXPECT_EQ(pool.allocations(), before.allocations + 1);
+  EXPECT_EQ(pool.active_count(), 2u);
+}
+
+TEST(PoolCapacityZero, DropsEveryAcquireUnderDrop) {
+  TrackedPool pool([] { return Tracked{}; }, 0, reset_tracked);
+  EXPECT_EQ(pool.capacity(), 0u);
+  EXPECT_EQ(pool.allocations(), 0u);
+  EXPECT_EQ(pool.acquire(), -1);
+  EXPECT_FALSE(pool.lease());
+  EXPECT_EQ(pool.stats().dropped, 2u);
+  EXPECT_EQ(pool.trim(0), 0u);
+  int calls = 0;
+  pool.for_each_active([&calls](int, Tracked&) { ++calls; });
+  EXPECT_EQ(calls, 0);
+}
+
+TEST(PoolCapacityZero, HasNothingToRecycleUnderRecycleOldest) {
+  TrackedPool pool([] { return Tracked{}; }, 0, reset_tracked, OverflowPolicy::RecycleOldest);
+  EXPECT_EQ(pool.acquire(), -1);
+  EXPECT_EQ(pool.stats().dropped, 1u);
+  EXPECT_EQ(pool.stats().recycled, 0u);
+}
+
+TEST(PoolCapacityZero, WorksUnderGrow) {
+  Tracked::clear();
+  log_calls = 0;
+  {
+    TrackedPool pool([] { return Tracked{}; }, 0, reset_tracked, OverflowPolicy::Grow);
+    pool.set_log(&count_log);
+    const int first = pool.acquire();
+    EXPECT_EQ(first, 0);
+    EXPECT_GT(pool.capacity(), 0u);
+    EXPECT_EQ(pool.allocations(), pool.capacity());
+    EXPECT_EQ(log_calls, 1);
+    const int second = pool.acquire();
+    EXPECT_EQ(second, 1);
+    pool.release(first);
+    EXPECT_EQ(pool.acquire(), first);
+    EXPECT_EQ(Tracked::alive(), static_cast<int>(pool.capacity()));
+  }
+  EXPECT_EQ(Tracked::alive(), 0);
+}
+
+}  // namespace
+}  // namespace flatline

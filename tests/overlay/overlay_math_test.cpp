@@ -1,0 +1,116 @@
+// Tests for src/overlay/overlay_math.hpp: the fill bar's colour thresholds,
+// Little's law sizing, projecting a world point to the screen, the damage
+// numbers' fade and the plots' ring buffer. Pure functions: no ImGui, no GL.
+#include "overlay/overlay_math.hpp"
+
+#include <gtest/gtest.h>
+
+#include <glm/gtc/matrix_transform.hpp>
+
+namespace flatline::overlay {
+namespace {
+
+TEST(OverlayFillBar, IsGreenBelow85PercentOfCapacity) {
+  EXPECT_EQ(bar_level(0, 128), BarLevel::Normal);
+  EXPECT_EQ(bar_level(84, 100), BarLevel::Normal);
+  EXPECT_EQ(bar_level(108, 128), BarLevel::Normal);  // 84.4%
+  EXPECT_EQ(bar_color(84, 100), kColorNormal);
+}
+
+TEST(OverlayFillBar, TurnsAmberFrom85PercentOfCapacity) {
+  EXPECT_EQ(bar_level(85, 100), BarLevel::NearCapacity);
+  EXPECT_EQ(bar_level(109, 128), BarLevel::NearCapacity);  // 85.2%
+  EXPECT_EQ(bar_level(99, 100), BarLevel::NearCapacity);
+  EXPECT_EQ(bar_color(85, 100), kColorAmber);
+}
+
+TEST(OverlayFillBar, TurnsRedAtCapacity) {
+  EXPECT_EQ(bar_level(128, 128), BarLevel::AtCapacity);
+  EXPECT_EQ(bar_color(128, 128), kColorRed);
+}
+
+TEST(OverlayFillBar, CallsAPoolWithNoSlotsFull) {
+  EXPECT_EQ(bar_level(0, 0), BarLevel::AtCapacity);
+}
+
+TEST(OverlayFillBar, HasThreeDistinctColours) {
+  EXPECT_NE(kColorNormal, kColorAmber);
+  EXPECT_NE(kColorAmber, kColorRed);
+  EXPECT_NE(kColorNormal, kColorRed);
+}
+
+TEST(OverlayFillBar, PlacesCountsAlongItsLengthAndClampsAtTheEnd) {
+  EXPECT_FLOAT_EQ(bar_fraction(0, 128), 0.0f);
+  EXPECT_FLOAT_EQ(bar_fraction(32, 128), 0.25f);
+  EXPECT_FLOAT_EQ(bar_fraction(200, 128), 1.0f);  // a grown pool's peak still fits the bar
+}
+
+TEST(OverlayLittlesLaw, SizesTheSeedsExampleTo20) {
+  // 10 shots/s x 1.5 s lifetime = 15 live; with k = 1.3 headroom, allocate 20.
+  EXPECT_DOUBLE_EQ(recommended_size(10.0, 1.5, 1.3), 20.0);
+}
+
+TEST(OverlayLittlesLaw, RoundsUpToWholeSlots) {
+  EXPECT_DOUBLE_EQ(recommended_size(12.0, 1.3, 1.3), 21.0);
+}
+
+TEST(OverlayLittlesLaw, SaysTooSmallWhenNExceedsCapacity) {
+  EXPECT_EQ(sizing(21.0, 20), Sizing::TooSmall);
+  EXPECT_EQ(sizing(20.0, 20), Sizing::Fits);
+}
+
+TEST(OverlayLittlesLaw, SaysRoomyFromFourTimesN) {
+  EXPECT_EQ(sizing(16.0, 63), Sizing::Fits);
+  EXPECT_EQ(sizing(16.0, 64), Sizing::Roomy);
+}
+
+TEST(OverlayLittlesLaw, HasNoVerdictBeforeAnythingSpawned) {
+  EXPECT_EQ(sizing(0.0, 128), Sizing::NoData);
+  EXPECT_STREQ(to_string(Sizing::NoData), "no data yet");
+}
+
+// A camera at the origin looking down -z, as make_camera builds it.
+glm::mat4 test_view_proj() {
+  const glm::mat4 view = glm::lookAt(glm::vec3(0.0f), glm::vec3(0, 0, -1), glm::vec3(0, 1, 0));
+  return glm::perspective(glm::radians(70.0f), 16.0f / 9.0f, 0.05f, 500.0f) * view;
+}
+
+TEST(OverlayHudProjection, PutsAPointStraightAheadAtTheScreenCentre) {
+  glm::vec2 at{-1.0f};
+  ASSERT_TRUE(project_to_screen(test_view_proj(), {0.0f, 0.0f, -10.0f}, 1280.0f, 720.0f, at));
+  EXPECT_NEAR(at.x, 640.0f, 1e-3f);
+  EXPECT_NEAR(at.y, 360.0f, 1e-3f);
+}
+
+TEST(OverlayHudProjection, PutsAPointAboveAndRightOfCentreUpAndRightOnScreen) {
+  glm::vec2 at{0.0f};
+  ASSERT_TRUE(project_to_screen(test_view_proj(), {1.0f, 1.0f, -10.0f}, 1280.0f, 720.0f, at));
+  EXPECT_GT(at.x, 640.0f);
+  EXPECT_LT(at.y, 360.0f);  // screen y grows downwards
+}
+
+TEST(OverlayHudProjection, RejectsPointsBehindTheCameraOrOffScreen) {
+  glm::vec2 at{0.0f};
+  EXPECT_FALSE(project_to_screen(test_view_proj(), {0.0f, 0.0f, 10.0f}, 1280.0f, 720.0f, at));
+  EXPECT_FALSE(project_to_screen(test_view_proj(), {100.0f, 0.0f, -1.0f}, 1280.0f, 720.0f, at));
+}
+
+TEST(OverlayDamageNumberFade, GoesFromOpaqueToGoneOverItsLife) {
+  EXPECT_FLOAT_EQ(fade_alpha(0.0f, 0.9f), 1.0f);
+  EXPECT_FLOAT_EQ(fade_alpha(0.45f, 0.9f), 0.5f);
+  EXPECT_FLOAT_EQ(fade_alpha(0.9f, 0.9f), 0.0f);
+  EXPECT_FLOAT_EQ(fade_alpha(2.0f, 0.9f), 0.0f);
+}
+
+TEST(OverlayPlotRing, KeepsTheLastSamplesAndStartsThePlotAtTheOldest) {
+  Ring<4> ring;
+  for (int i = 1; i <= 6; ++i)
+    ring.push(static_cast<float>(i));  // 1 and 2 fall off
+  EXPECT_FLOAT_EQ(ring.latest(), 6.0f);
+  EXPECT_FLOAT_EQ(ring.max(), 6.0f);
+  EXPECT_FLOAT_EQ(ring.data()[ring.offset()], 3.0f);  // PlotLines draws from here
+  EXPECT_EQ(Ring<kHistorySamples>::size(), 300);
+}
+
+}  // namespace
+}  // namespace flatline::overlay

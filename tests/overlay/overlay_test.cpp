@@ -1,0 +1,293 @@
+// Tests for src/overlay/overlay.hpp: the overlay runs headless (no window, no
+// GL: ImGui's font atlas is built on the CPU and its draw data is inspected),
+// fed by a real World under autofire. It must allocate nothing per frame after
+// warm-up, show every pool, and keep drawing the HUD when the panel is hidden.
+// Its arithmetic (bar colour, Little's law, projection) is in overlay_math_test.cpp.
+#include "overlay/overlay.hpp"
+
+#include <gtest/gtest.h>
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "core/autopilot.hpp"
+#include "core/heap_counter.hpp"
+#include "core/stats.hpp"
+#include "core/systems.hpp"
+#include "core/world.hpp"
+#include "overlay/overlay_math.hpp"
+#include "render/scene.hpp"
+
+namespace flatline::overlay {
+namespace {
+
+constexpr int kWidth = 1280, kHeight = 720;
+constexpr float kDelta = 1.0f / 60.0f;
+constexpr int kWarmupFrames = 10;
+
+// A frame loop in miniature: a world ticked once per frame under autofire, and a
+// headless overlay drawing it.
+class OverlayFrames : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    world = std::make_unique<World>(WorldConfig{});
+    std::string error;
+    ASSERT_TRUE(overlay.init(nullptr, error)) << error;
+    tunables = tunables_from(*world);
+    render.draw_calls = 8;
+    render.instances.fill(100);
+    info.frame_ms = 16.7f;
+    info.ticks = 1;
+    info.warmed_up = true;
+  }
+
+  void tick_world() { step(*world, autofire_input(world->tick, 60.0), kDelta); }
+
+  // One overlay frame, as the game's loop runs it.
+  void overlay_frame() {
+    const WorldStats stats = collect_stats(*world);
+    const render::Camera camera = render::make_camera(*world, 1.0f, float(kWidth) / kHeight);
+    overlay.begin_frame(kDelta, kWidth, kHeight);
+    overlay.build(*world, stats, render, camera, info, tunables);
+    overlay.end_frame();
+  }
+
+  // A burst of hits, as a scatter shot into a target makes: damage numbers in view.
+  void spawn_damage_numbers(int count) {
+    const glm::vec3 eye = eye_position(world->player);
+    const glm::vec3 forward = look_direction(world->player);
+    for (int i = 0; i < count; ++i) {
+      const glm::vec3 offset(0.3f * static_cast<float>(i % 8 - 4), 0.3f * static_cast<float>(i / 8),
+                             0);
+      spawn_damage_number(*world, eye + forward * 8.0f + offset, 8.0f * static_cast<float>(i + 1));
+    }
+  }
+
+  void frames(int n) {
+    for (int i = 0; i < n; ++i) {
+      tick_world();
+      overlay_frame();
+    }
+  }
+
+  std::unique_ptr<World> world;
+  Overlay overlay;
+  Tunables tunables;
+  render::RenderStats render;
+  FrameInfo info;
+};
+
+bool panel_is_active() {
+  const ImGuiWindow* panel = ImGui::FindWindowByName(kPanelTitle);
+  return panel != nullptr && panel->Active;
+}
+
+int total_vertices() {
+  return ImGui::GetDrawData()->TotalVtxCount;
+}
+int foreground_vertices() {
+  return ImGui::GetForegroundDrawList()->VtxBuffer.Size;
+}
+
+const ImFontGlyph* glyph_at(const ImFont& font, const ImVec2& uv0, const ImVec2& uv1) {
+  for (const ImFontGlyph& g : font.Glyphs) {
+    if (g.U0 == uv0.x && g.V0 == uv0.y && g.U1 == uv1.x && g.V1 == uv1.y) return &g;
+  }
+  return nullptr;
+}
+
+// The text the frame drew, read back from the draw data: each visible character
+// is a quad of 4 vertices whose 1st and 3rd UVs are its glyph's corners in the
+// font atlas. A gap between characters becomes a space, a new line a newline.
+std::string drawn_text() {
+  const ImFont& font = *ImGui::GetIO().Fonts->Fonts[0];
+  const ImDrawData& data = *ImGui::GetDrawData();
+  std::string out;
+  for (int l = 0; l < data.CmdListsCount; ++l) {
+    const ImVector<ImDrawVert>& v = data.CmdLists[l]->VtxBuffer;
+    float pen = 0.0f, top = -1.0f;
+    for (int i = 0; i + 3 < v.Size; ++i) {
+      const ImFontGlyph* g = glyph_at(font, v[i].uv, v[i + 2].uv);
+      if (g == nullptr || g->X1 <= g->X0) continue;
+      const float scale = (v[i + 2].pos.x - v[i].pos.x) / (g->X1 - g->X0);
+      const float x = v[i].pos.x - g->X0 * scale, y = v[i].pos.y - g->Y0 * scale;
+      if (std::abs(y - top) > 0.5f) {
+        out += '\n';
+      } else if (std::abs(x - pen) > 0.5f) {
+        out += ' ';
+      }
+      out += static_cast<char>(g->Codepoint);
+      pen = x + g->AdvanceX * scale;
+      top = y;
+      i += 3;
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+// Foreground vertices in the damage numbers' colour (alpha ignored: they fade).
+int damage_number_vertices(float* mean_x = nullptr) {
+  constexpr std::uint32_t kRgb = IM_COL32(255, 214, 90, 0);
+  const ImDrawList& fg = *ImGui::GetForegroundDrawList();
+  int count = 0;
+  float sum_x = 0.0f;
+  for (const ImDrawVert& v : fg.VtxBuffer) {
+    if ((v.col & 0x00FFFFFFu) == kRgb) {
+      ++count;
+      sum_x += v.pos.x;
+    }
+  }
+  if (mean_x != nullptr && count > 0) *mean_x = sum_x / static_cast<float>(count);
+  return count;
+}
+
+TEST_F(OverlayFrames, MakesNoHeapAllocationsPerFrameAfterWarmUp) {
+  frames(kWarmupFrames);
+  std::uint64_t allocations = 0;
+  std::size_t most_damage_numbers = 0, most_bullets = 0;
+  for (int i = 0; i < 300; ++i) {
+    // The world is not under test here: only the overlay's frame is measured.
+    tick_world();
+    if (i % 45 == 0) spawn_damage_numbers(12 + i / 10);  // bursts of 12..38 numbers
+    const heap::Mark mark;
+    overlay_frame();
+    allocations += mark.since().allocations;
+    most_damage_numbers = std::max(most_damage_numbers, world->damage_numbers.active_count());
+    most_bullets = std::max(most_bullets, world->bullets.active_count());
+  }
+  EXPECT_EQ(allocations, 0u);
+  // The run exercised what changes from frame to frame: HUD text and growing counts.
+  EXPECT_GT(most_damage_numbers, 30u);
+  EXPECT_GT(most_bullets, 9u);
+}
+
+// Otherwise "zero allocations" would only mean "zero that we could see".
+TEST_F(OverlayFrames, RoutesImGuisAllocationsThroughTheCountingOperatorNew) {
+  const heap::Mark mark;
+  void* block = ImGui::MemAlloc(100);
+  EXPECT_EQ(mark.since().allocations, 1u);
+  EXPECT_EQ(mark.since().bytes, 100u);
+  ImGui::MemFree(block);
+  EXPECT_EQ(mark.since().deallocations, 1u);
+}
+
+TEST_F(OverlayFrames, HidingAndShowingThePanelAllocatesNothingAfterWarmUp) {
+  frames(kWarmupFrames);
+  tunables.show_panel = false;
+  frames(kWarmupFrames);
+  const heap::Mark mark;
+  for (int i = 0; i < 60; ++i) {
+    tunables.show_panel = (i / 10) % 2 == 0;  // F1 pressed every 10 frames
+    frames(1);
+  }
+  EXPECT_EQ(mark.since().allocations, 0u);
+}
+
+TEST_F(OverlayFrames, ShowsEveryPoolByNameWhenThePanelIsShown) {
+  frames(kWarmupFrames);
+  tick_world();
+  overlay_frame();
+  const std::string text = drawn_text();
+  EXPECT_TRUE(panel_is_active());
+  EXPECT_GT(ImGui::GetDrawData()->CmdListsCount, 1);  // the panel, then the HUD on top
+  for (const char* name : kPoolNames)
+    EXPECT_NE(text.find(name), std::string::npos) << name;
+  EXPECT_NE(text.find("Apply sizes (new round)"), std::string::npos);
+  EXPECT_NE(text.find("Little's law"), std::string::npos);
+}
+
+TEST_F(OverlayFrames, DrawsOnlyTheHudWhenThePanelIsHidden) {
+  frames(kWarmupFrames);
+  const int with_panel = total_vertices();
+  tunables.show_panel = false;
+  tick_world();
+  overlay_frame();
+  const std::string text = drawn_text();
+  EXPECT_FALSE(panel_is_active());
+  for (const char* name : kPoolNames)
+    EXPECT_EQ(text.find(name), std::string::npos) << name;
+  EXPECT_GT(foreground_vertices(), 0);  // the crosshair is still drawn
+  EXPECT_LT(total_vertices(), with_panel / 4);
+}
+
+TEST_F(OverlayFrames, DrawsADamageNumberWhereItsWorldPointProjects) {
+  overlay_frame();
+  ASSERT_EQ(damage_number_vertices(), 0);
+  // A number 6 m ahead of the eye and 2 m to its right: right of the screen centre.
+  const glm::vec3 eye = eye_position(world->player);
+  const glm::vec3 forward = look_direction(world->player);
+  const glm::vec3 right = glm::normalize(glm::cross(forward, glm::vec3(0.0f, 1.0f, 0.0f)));
+  spawn_damage_number(*world, eye + forward * 6.0f + right * 2.0f, 25.0f);
+  overlay_frame();
+  float mean_x = 0.0f;
+  EXPECT_GT(damage_number_vertices(&mean_x), 0);
+  EXPECT_GT(mean_x, kWidth * 0.5f + 20.0f);
+  EXPECT_LT(mean_x, static_cast<float>(kWidth));
+}
+
+TEST_F(OverlayFrames, ReportsMouseCaptureOnlyOverThePanel) {
+  frames(2);
+  EXPECT_FALSE(overlay.wants_mouse());             // no mouse at all: nothing to capture
+  ImGui::GetIO().MousePos = ImVec2(40.0f, 40.0f);  // inside the panel (placed at 10, 10)
+  frames(2);
+  EXPECT_TRUE(overlay.wants_mouse());
+  ImGui::GetIO().MousePos = ImVec2(kWidth - 10.0f, kHeight - 10.0f);
+  frames(2);
+  EXPECT_FALSE(overlay.wants_mouse());
+}
+
+TEST(OverlayTunables, MirrorTheWorldsPoolsAndRifleRate) {
+  WorldConfig config;
+  config.bullet_capacity = 100;
+  config.bullet_policy = OverflowPolicy::Grow;
+  config.decal_capacity = 77;
+  config.rifle_rate = 7.0f;
+  const auto world = std::make_unique<World>(config);
+  const Tunables t = tunables_from(*world);
+  const OverflowPolicy policies[kPoolCount] = {
+      world->bullets.policy(), world->sparks.policy(),         world->decals.policy(),
+      world->casings.policy(), world->damage_numbers.policy(), world->tracers.policy()};
+  const std::size_t capacities[kPoolCount] = {
+      world->bullets.capacity(), world->sparks.capacity(),         world->decals.capacity(),
+      world->casings.capacity(), world->damage_numbers.capacity(), world->tracers.capacity()};
+  for (std::size_t i = 0; i < kPoolCount; ++i) {
+    EXPECT_EQ(t.policy[i], policies[i]) << kPoolNames[i];
+    EXPECT_EQ(static_cast<std::size_t>(t.capacity[i]), capacities[i]) << kPoolNames[i];
+  }
+  EXPECT_EQ(t.policy[kBullets], OverflowPolicy::Grow);
+  EXPECT_EQ(t.capacity[kBullets], 100);
+  EXPECT_EQ(t.capacity[kDecals], 77);
+  EXPECT_FLOAT_EQ(t.rifle_rate, 7.0f);
+  EXPECT_FALSE(t.apply_capacity);
+}
+
+TEST(OverlayLifetime, IgnoresFramesBeforeInit) {
+  const auto world = std::make_unique<World>(WorldConfig{});
+  Overlay overlay;
+  Tunables tunables = tunables_from(*world);
+  overlay.begin_frame(kDelta, kWidth, kHeight);
+  overlay.build(*world, collect_stats(*world), render::RenderStats{}, render::Camera{}, FrameInfo{},
+                tunables);
+  overlay.end_frame();
+  EXPECT_FALSE(overlay.wants_mouse());
+  EXPECT_EQ(ImGui::GetCurrentContext(), nullptr);
+}
+
+TEST(OverlayLifetime, DestroysItsImGuiContext) {
+  {
+    Overlay overlay;
+    std::string error;
+    ASSERT_TRUE(overlay.init(nullptr, error)) << error;
+    EXPECT_NE(ImGui::GetCurrentContext(), nullptr);
+    EXPECT_EQ(ImGui::GetIO().IniFilename, nullptr);
+  }
+  EXPECT_EQ(ImGui::GetCurrentContext(), nullptr);
+}
+
+}  // namespace
+}  // namespace flatline::overlay

@@ -1,0 +1,176 @@
+// The renderer against a real GL 3.3 context (Mesa llvmpipe under Xvfb in CI):
+// pixels that must be there, draw-call counts, shader errors, no per-frame allocation.
+#include "render/renderer.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <vector>
+
+#include "core/heap_counter.hpp"
+#include "platform/window.hpp"
+
+namespace flatline::render {
+namespace {
+
+constexpr float kDt = 1.0f / 60.0f;
+
+class RendererGl : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    std::string error;
+    platform::WindowOptions options;
+    options.hidden = true;
+    window_ = platform::Window::open(options, error).release();
+    ASSERT_NE(window_, nullptr) << error;
+  }
+  static void TearDownTestSuite() { delete window_; }
+
+  void SetUp() override {
+    ASSERT_NE(window_, nullptr);
+    world_ = std::make_unique<World>(WorldConfig{});
+    std::string error;
+    ASSERT_TRUE(renderer_.init(*world_, FLATLINE_SHADER_DIR, error)) << error;
+    window_->framebuffer_size(width_, height_);
+  }
+
+  // The player at `feet` looking toward `point`.
+  void look_at(const glm::vec3& feet, const glm::vec3& point) {
+    world_->player.pos = world_->player.prev_pos = feet;
+    const glm::vec3 d = point - eye_position(world_->player);
+    world_->player.yaw = std::atan2(-d.x, -d.z);
+    world_->player.pitch = std::atan2(d.y, std::sqrt(d.x * d.x + d.z * d.z));
+  }
+
+  std::vector<unsigned char> frame(const RenderSettings& settings = {}) {
+    renderer_.draw(*world_, 1.0f, width_, height_, settings);
+    std::vector<unsigned char> pixels(static_cast<std::size_t>(width_ * height_ * 4));
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+    return pixels;
+  }
+
+  template <class Pred>
+  static int count(const std::vector<unsigned char>& px, Pred pred) {
+    int n = 0;
+    for (std::size_t i = 0; i + 3 < px.size(); i += 4) n += pred(px[i], px[i + 1], px[i + 2]);
+    return n;
+  }
+  static bool glowing(int r, int g, int b) { return r > 235 && g > 200 && b < 200; }  // bullets
+  static bool target_red(int r, int g, int b) { return r > 120 && r > 2 * g && r > 2 * b; }
+
+  static platform::Window* window_;
+  std::unique_ptr<World> world_;
+  Renderer renderer_;
+  int width_ = 0, height_ = 0;
+};
+platform::Window* RendererGl::window_ = nullptr;
+
+TEST_F(RendererGl, DrawsSkyAboveAndFloorBelow) {
+  look_at({0, 0, 6}, {0, 1.6f, -30});  // level, toward the north wall
+  const auto px = frame();
+  const auto at = [&](int x, int y) { return &px[static_cast<std::size_t>((y * width_ + x) * 4)]; };
+  const unsigned char* sky = at(width_ / 2, height_ - 2);  // GL row 0 is the bottom
+  const unsigned char* floor = at(width_ / 2, 2);
+  EXPECT_GT(sky[2], sky[0]);   // blue sky
+  EXPECT_LT(floor[2], 200);    // grey-blue floor, darker than the sky
+  EXPECT_NE(floor[0], sky[0]);
+}
+
+TEST_F(RendererGl, ShowsBulletsInFlightAndNothingGlowsWithoutThem) {
+  look_at({0, 0, 6}, {0, 20.0f, -30});  // up into the sky: nothing to hit
+  EXPECT_EQ(count(frame(), glowing), 0);
+  TickInput click;
+  click.scatter_presses = 1;
+  step(*world_, click, kDt);
+  step(*world_, TickInput{}, kDt);
+  const auto px = frame();
+  EXPECT_GT(count(px, glowing), 50);
+  EXPECT_EQ(renderer_.stats().draw_calls_per_kind[kDrawBullets], 1);  // all pellets, one call
+  EXPECT_EQ(renderer_.stats().instances[kDrawBullets], world_->bullets.active_count());
+}
+
+TEST_F(RendererGl, ShowsATargetInFrontOfThePlayer) {
+  const Target& t = world_->targets[1];
+  look_at({3, 0, -20.5f}, t.pos);
+  EXPECT_GT(count(frame(), target_red), 1000);
+  world_->targets[1].broken = true;  // a broken target is gone from the picture
+  world_->targets[0].broken = true;
+  EXPECT_LT(count(frame(), target_red), 50);
+}
+
+TEST_F(RendererGl, WithInstancingOffDrawsOneCallPerObject) {
+  world_->player.pitch = 1.0f;
+  TickInput click;
+  click.scatter_presses = 1;
+  step(*world_, click, kDt);
+  RenderSettings one_by_one;
+  one_by_one.instancing = false;
+  frame(one_by_one);
+  const auto& s = renderer_.stats();
+  EXPECT_EQ(s.draw_calls_per_kind[kDrawBullets], static_cast<int>(s.instances[kDrawBullets]));
+  EXPECT_GT(s.draw_calls_per_kind[kDrawBullets], 1);
+}
+
+TEST_F(RendererGl, AFrameAfterWarmupAllocatesNothingAndReallocatesNoBuffer) {
+  for (int i = 0; i < 10; ++i) frame();
+  const auto reallocations = renderer_.stats().buffer_reallocations;
+  const heap::Mark mark;
+  world_->player.pitch = 0.5f;
+  TickInput hold;
+  hold.fire_held = true;
+  for (int i = 0; i < 120; ++i) {
+    step(*world_, hold, kDt);
+    renderer_.draw(*world_, 0.5f, width_, height_, {});
+  }
+  EXPECT_EQ(mark.since().allocations, 0u);
+  EXPECT_EQ(renderer_.stats().buffer_reallocations, reallocations);
+}
+
+TEST_F(RendererGl, AGrowingPoolReallocatesItsBufferOnceAndCountsIt) {
+  WorldConfig config;
+  config.bullet_capacity = 4;
+  config.bullet_policy = OverflowPolicy::Grow;
+  world_ = std::make_unique<World>(config);
+  Renderer renderer;
+  std::string error;
+  ASSERT_TRUE(renderer.init(*world_, FLATLINE_SHADER_DIR, error)) << error;
+  world_->player.pitch = 1.0f;
+  TickInput click;
+  click.scatter_presses = 1;  // 24 pellets into a pool of 4
+  step(*world_, click, kDt);
+  renderer.draw(*world_, 1.0f, width_, height_, {});
+  EXPECT_EQ(renderer.stats().buffer_reallocations, 1u);
+  EXPECT_EQ(renderer.stats().instances[kDrawBullets], world_->bullets.active_count());
+}
+
+TEST_F(RendererGl, AMinimisedWindowDrawsNothingAndDoesNotCrash) {
+  renderer_.draw(*world_, 1.0f, 0, 0, {});
+  EXPECT_EQ(renderer_.stats().draw_calls, 0);
+}
+
+TEST_F(RendererGl, AShaderSyntaxErrorNamesTheFileAndLine) {
+  std::string error;
+  const auto dir = std::filesystem::temp_directory_path() / "flatline_broken_shaders";
+  std::filesystem::create_directories(dir);
+  std::filesystem::copy_file(std::string(FLATLINE_SHADER_DIR) + "/mesh.vert", dir / "mesh.vert",
+                             std::filesystem::copy_options::overwrite_existing);
+  std::ofstream(dir / "mesh.frag") << "#version 330 core\nout vec4 c;\nvoid main() {\n  c = vec4(1.0) +;\n}\n";
+  const World world(WorldConfig{});
+  Renderer renderer;
+  EXPECT_FALSE(renderer.init(world, dir.string(), error));
+  EXPECT_NE(error.find((dir / "mesh.frag").string() + ":4"), std::string::npos) << error;
+}
+
+TEST_F(RendererGl, AMissingShaderFolderIsAClearError) {
+  std::string error;
+  const World world(WorldConfig{});
+  Renderer renderer;
+  EXPECT_FALSE(renderer.init(world, "/nonexistent/shaders", error));
+  EXPECT_NE(error.find("cannot read shader '/nonexistent/shaders/mesh.vert'"), std::string::npos) << error;
+}
+
+}  // namespace
+}  // namespace flatline::render

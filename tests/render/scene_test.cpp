@@ -1,0 +1,100 @@
+// What the renderer will draw, computed with no GL: one instance per live pooled
+// object, interpolated between ticks, never beyond the load-time arrays.
+#include "render/scene.hpp"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "core/autopilot.hpp"
+#include "core/heap_counter.hpp"
+
+namespace flatline::render {
+namespace {
+
+constexpr float kDt = 1.0f / 60.0f;
+
+std::unique_ptr<World> busy_world(int ticks) {
+  auto world = std::make_unique<World>(WorldConfig{});
+  for (int i = 0; i < ticks; ++i) step(*world, autofire_input(*world, 60.0), kDt);
+  return world;
+}
+
+TEST(Scene, HasOneInstancePerLiveObjectOfEachKind) {
+  const auto world = busy_world(100);  // 64 full-visual bullets and 24 tracers in flight here
+  SceneInstances scene;
+  scene.reserve_for(*world);
+  build_scene(*world, 0.5f, scene);
+  std::size_t full_visual = 0;
+  world->bullets.for_each_active([&](int, const Bullet& b) { full_visual += b.full_visual; });
+  EXPECT_EQ(scene.count[kDrawBullets], full_visual);
+  EXPECT_EQ(scene.count[kDrawSparks], world->sparks.active_count());
+  EXPECT_EQ(scene.count[kDrawDecals], world->decals.active_count());
+  EXPECT_EQ(scene.count[kDrawCasings], world->casings.active_count());
+  EXPECT_EQ(scene.count[kDrawTracers], world->tracers.active_count());
+  EXPECT_EQ(scene.count[kDrawArena], world->arena.solids.size());
+  EXPECT_GT(scene.count[kDrawBullets], 0u);  // the scene is not trivially empty
+}
+
+TEST(Scene, ArraysAreSizedToPoolCapacitiesAtLoad) {
+  const World world(WorldConfig{});
+  SceneInstances scene;
+  EXPECT_TRUE(scene.reserve_for(world));
+  EXPECT_EQ(scene.items[kDrawSparks].size(), world.sparks.capacity());
+  EXPECT_EQ(scene.items[kDrawBullets].size(), world.bullets.capacity());
+  EXPECT_FALSE(scene.reserve_for(world));  // a second call finds nothing to grow
+}
+
+TEST(Scene, InterpolatesBulletsBetweenTheLastTwoTicks) {
+  auto world = std::make_unique<World>(WorldConfig{});
+  world->player.pitch = 1.0f;  // into the sky
+  TickInput click;
+  click.fire_presses = 1;
+  step(*world, click, kDt);
+  const Bullet& b = world->bullets[world->bullets.oldest_active()];
+  SceneInstances scene;
+  scene.reserve_for(*world);
+  for (float alpha : {0.0f, 0.25f, 1.0f}) {
+    build_scene(*world, alpha, scene);
+    ASSERT_EQ(scene.count[kDrawBullets], 1u);
+    const glm::vec3 expected = b.prev_pos + (b.pos - b.prev_pos) * alpha;
+    const glm::vec3 drawn(scene.items[kDrawBullets][0].position);
+    EXPECT_NEAR(glm::length(drawn - expected), 0.0f, 1e-4f) << "alpha " << alpha;
+  }
+}
+
+TEST(Scene, ABrokenTargetIsNotDrawn) {
+  World world(WorldConfig{});
+  world.targets[0].broken = true;
+  SceneInstances scene;
+  scene.reserve_for(world);
+  build_scene(world, 1.0f, scene);
+  EXPECT_EQ(scene.count[kDrawTargets], world.targets.size() - 1);
+}
+
+TEST(Scene, BulletsPastTheFullVisualCapAreDrawnAsTracersOnly) {
+  WorldConfig config;
+  config.full_visual_cap = 3;
+  auto world = std::make_unique<World>(config);
+  world->player.pitch = 1.0f;
+  TickInput click;
+  click.scatter_presses = 1;
+  step(*world, click, kDt);
+  SceneInstances scene;
+  scene.reserve_for(*world);
+  build_scene(*world, 1.0f, scene);
+  EXPECT_EQ(scene.count[kDrawBullets], 3u);
+  EXPECT_EQ(scene.count[kDrawTracers], static_cast<std::size_t>(config.scatter_pellets) - 3u);
+}
+
+TEST(Scene, BuildingAFrameAllocatesNothing) {
+  const auto world = busy_world(200);
+  SceneInstances scene;
+  scene.reserve_for(*world);
+  const heap::Mark mark;
+  for (int i = 0; i < 100; ++i) build_scene(*world, 0.5f, scene);
+  EXPECT_EQ(mark.since().allocations, 0u);
+}
+
+}  // namespace
+}  // namespace flatline::render
