@@ -47,6 +47,21 @@ TickInput autofire_input(const World& world, double tick_hz) {
   input.move_forward = forward / len;
   input.move_right = right / len;
   input.sprint = len > 4.0f;
+
+  // For 2.5 s of every 6 it tracks a target (a different one each time), so the
+  // run also lands hits: damage numbers, broken targets, respawns.
+  if (std::fmod(t, 6.0) < 2.5) {
+    const auto which = static_cast<std::size_t>(world.tick / static_cast<std::uint64_t>(6.0 * tick_hz));
+    const Target& target = world.targets[which % world.targets.size()];
+    if (!target.broken) {
+      const glm::vec3 d = target.pos - eye_position(world.player);
+      const float want_yaw = std::atan2(-d.x, -d.z);
+      const float want_pitch = std::atan2(d.y, std::sqrt(d.x * d.x + d.z * d.z));
+      constexpr float kMaxTurn = 0.06f;  // radians per tick: a quick but human flick
+      input.look_yaw = std::clamp(std::remainder(want_yaw - yaw, 6.2831853f), -kMaxTurn, kMaxTurn);
+      input.look_pitch = std::clamp(want_pitch - world.player.pitch, -kMaxTurn, kMaxTurn);
+    }
+  }
   return input;
 }
 

@@ -102,8 +102,14 @@ void build_scene(const World& world, float alpha, SceneInstances& scene) {
 
   world.bullets.for_each_active([&](int, const Bullet& b) {
     if (!b.full_visual) return;  // past the full-visual cap: its tracer is its visual
-    out.next(kDrawBullets) = {v4(lerp(b.prev_pos, b.pos, alpha)), {0.07f, 0.07f, 1.2f, 0},
-                              v4(direction_or(b.vel, {0, 0, 1})), {1.0f, 0.95f, 0.6f, 1.0f}};
+    // Drawn as a streak trailing the bullet, about a hundredth of a second of its flight
+    // (so a 300 m/s bullet reads on screen), never longer than the way it has come.
+    const glm::vec3 head = lerp(b.prev_pos, b.pos, alpha);
+    const glm::vec3 dir = direction_or(b.vel, {0, 0, 1});
+    const float streak = std::min(std::clamp(glm::length(b.vel) * 0.01f, 0.5f, 3.0f),
+                                  std::max(b.travelled, 0.05f));
+    out.next(kDrawBullets) = {v4(head - dir * (streak * 0.5f)), {0.05f, 0.05f, streak, 0}, v4(dir),
+                              {1.0f, 0.85f, 0.35f, 1.0f}};
   });
 
   world.tracers.for_each_active([&](int, const Tracer& t) {
@@ -111,7 +117,7 @@ void build_scene(const World& world, float alpha, SceneInstances& scene) {
     const glm::vec3 tail = lerp(t.prev_trail[Tracer::kTrail - 1], t.trail[Tracer::kTrail - 1], alpha);
     const glm::vec3 span = head - tail;
     const float fade = t.retiring ? std::max(0.0f, t.linger / EffectTimes::kTracerLinger) : 1.0f;
-    out.next(kDrawTracers) = {v4((head + tail) * 0.5f), {0.04f, 0.04f, std::max(glm::length(span), 0.05f), 0},
+    out.next(kDrawTracers) = {v4((head + tail) * 0.5f), {0.02f, 0.02f, std::max(glm::length(span), 0.05f), 0},
                               v4(direction_or(span, {0, 0, 1})), {1.0f, 0.6f, 0.2f, 0.8f * fade}};
   });
 

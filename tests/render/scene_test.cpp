@@ -21,7 +21,11 @@ std::unique_ptr<World> busy_world(int ticks) {
 }
 
 TEST(Scene, HasOneInstancePerLiveObjectOfEachKind) {
-  const auto world = busy_world(100);  // 64 full-visual bullets and 24 tracers in flight here
+  // Play until more bullets fly than the full-visual cap: bullets and tracers both on screen.
+  auto world = std::make_unique<World>(WorldConfig{});
+  while (world->bullets.active_count() <= world->config.full_visual_cap && world->tick < 3600)
+    step(*world, autofire_input(*world, 60.0), kDt);
+  ASSERT_GT(world->bullets.active_count(), world->config.full_visual_cap);
   SceneInstances scene;
   scene.reserve_for(*world);
   build_scene(*world, 0.5f, scene);
@@ -34,6 +38,7 @@ TEST(Scene, HasOneInstancePerLiveObjectOfEachKind) {
   EXPECT_EQ(scene.count[kDrawTracers], world->tracers.active_count());
   EXPECT_EQ(scene.count[kDrawArena], world->arena.solids.size());
   EXPECT_GT(scene.count[kDrawBullets], 0u);  // the scene is not trivially empty
+  EXPECT_GT(scene.count[kDrawTracers], 0u);
 }
 
 TEST(Scene, ArraysAreSizedToPoolCapacitiesAtLoad) {
@@ -58,8 +63,9 @@ TEST(Scene, InterpolatesBulletsBetweenTheLastTwoTicks) {
     build_scene(*world, alpha, scene);
     ASSERT_EQ(scene.count[kDrawBullets], 1u);
     const glm::vec3 expected = b.prev_pos + (b.pos - b.prev_pos) * alpha;
-    const glm::vec3 drawn(scene.items[kDrawBullets][0].position);
-    EXPECT_NEAR(glm::length(drawn - expected), 0.0f, 1e-4f) << "alpha " << alpha;
+    const Instance& streak = scene.items[kDrawBullets][0];  // centred half its length behind the head
+    const glm::vec3 head = glm::vec3(streak.position) + glm::vec3(streak.forward) * (streak.scale.z * 0.5f);
+    EXPECT_NEAR(glm::length(head - expected), 0.0f, 1e-4f) << "alpha " << alpha;
   }
 }
 
