@@ -15,6 +15,8 @@
 
 #include "app/headless.hpp"
 #include "app/options.hpp"
+#include "app/process.hpp"
+#include "app/replay.hpp"
 #include "app/run_report.hpp"
 #include "core/autopilot.hpp"
 #include "core/fixed_step.hpp"
@@ -40,7 +42,8 @@ void apply_tunables(overlay::Tunables& t, std::unique_ptr<World>& world, FixedSt
                     WorldConfig& config) {
   world->config.rifle_rate = t.rifle_rate;
   clock.set_tick_hz(t.tick_hz);
-  for (int i = 0; i < kPoolCount; ++i) set_pool_policy(*world, i, t.policy[static_cast<std::size_t>(i)]);
+  for (int i = 0; i < kPoolCount; ++i)
+    set_pool_policy(*world, i, t.policy[static_cast<std::size_t>(i)]);
   if (!t.apply_capacity) return;
   t.apply_capacity = false;
   // New sizes mean new pools, made at load time as always: a new round starts.
@@ -55,9 +58,15 @@ void apply_tunables(overlay::Tunables& t, std::unique_ptr<World>& world, FixedSt
   world = std::make_unique<World>(config);
 }
 
-int run_game(const app::Options& o) {
+int run_game(const app::Options& options) {
   // --- Load: everything the frame loop will need is made here. ---
+  app::Options o = options;
   std::string error;
+  std::vector<TickInput> replay;  // --replay: recorded inputs instead of the mouse and keyboard
+  if (!o.replay_path.empty() && !app::apply_replay(o, replay, error)) return fail(error);
+  o.frames = options.frames;  // windowed, a replay ends with its last tick, not a frame count
+  app::ReplayWriter recorder;  // --record
+  if (!app::start_recording(o, recorder, error)) return fail(error);
   platform::WindowOptions window_options;
   window_options.hidden = o.hidden;
 #ifndef NDEBUG
@@ -70,7 +79,8 @@ int run_game(const app::Options& o) {
   auto world = std::make_unique<World>(config);  // every pool filled now, not on the first shot
   render::Renderer renderer;
   const std::string shaders = o.shaders_dir.empty() ? FLATLINE_SHADER_DIR : o.shaders_dir;
-  if (!renderer.init(*world, shaders, error)) return fail(error);  // compiles and warms every program
+  if (!renderer.init(*world, shaders, error))
+    return fail(error);  // compiles and warms every program
   overlay::Overlay overlay;
   if (!overlay.init(window->handle(), error)) return fail(error);
   overlay::Tunables tunables = overlay::tunables_from(*world);
@@ -92,9 +102,13 @@ int run_game(const app::Options& o) {
   double last_time = window->time();
 
   std::int64_t frame = 0;
-  for (; (frames < 0 || frame < frames) && !window->should_close() && !app::stop_requested(); ++frame) {
+  const auto replay_running = [&] { return replay.empty() || world->tick < replay.size(); };
+  for (; (frames < 0 || frame < frames) && replay_running() && !window->should_close() &&
+         !app::stop_requested();
+       ++frame) {
     if (frame == o.warmup) {  // steady state starts here
       warm_mark = heap::totals();
+      report.rss_kb_after_warmup = app::resident_kb();
       reallocations_at_warmup = renderer.stats().buffer_reallocations;
     }
     const auto frame_begin = std::chrono::steady_clock::now();
@@ -117,7 +131,11 @@ int run_game(const app::Options& o) {
     if (tunables.paused) ticks += std::exchange(tunables.step_requests, 0);
     const auto dt = static_cast<float>(clock.dt());
     for (int i = 0; i < ticks; ++i) {
-      const TickInput tick_input = o.autofire ? autofire_input(*world, clock.tick_hz()) : input.next_tick();
+      if (!replay.empty() && world->tick >= replay.size()) break;  // the recording has ended
+      const TickInput tick_input = !replay.empty() ? replay[static_cast<std::size_t>(world->tick)]
+                                   : o.autofire    ? autofire_input(*world, clock.tick_hz())
+                                                   : input.next_tick();
+      if (recorder.is_open()) recorder.write(tick_input);
       step(*world, tick_input, dt);
     }
 
@@ -138,35 +156,41 @@ int run_game(const app::Options& o) {
     info.dropped_seconds = clock.dropped_seconds();
     const float aspect = height > 0 ? static_cast<float>(width) / static_cast<float>(height) : 1.0f;
     overlay.begin_frame(o.fixed_dt ? dt : -1.0f, width, height);
-    overlay.build(*world, collect_stats(*world), renderer.stats(), render::make_camera(*world, alpha, aspect),
-                  info, tunables);
+    overlay.build(*world, collect_stats(*world), renderer.stats(),
+                  render::make_camera(*world, alpha, aspect), info, tunables);
     overlay.end_frame();
 
     // --- 5. Screenshot if asked (F12, or the last frame of --screenshot), then swap. ---
     const bool last_frame = frames > 0 && frame + 1 == frames;
-    if (keys.screenshot > 0 || tunables.screenshot_requested || (last_frame && !o.screenshot_path.empty())) {
+    if (keys.screenshot > 0 || tunables.screenshot_requested ||
+        (last_frame && !o.screenshot_path.empty())) {
       tunables.screenshot_requested = false;
       const heap::Mark capture;  // a capture the player asked for is not the frame's own work
       const std::string path = o.screenshot_path.empty() ? "flatline.png" : o.screenshot_path;
-      if (render::write_screenshot(path, width, height, error)) std::printf("flatline: screenshot %s\n", path.c_str());
-      else std::fprintf(stderr, "flatline: %s\n", error.c_str());
+      if (render::write_screenshot(path, width, height, error))
+        std::printf("flatline: screenshot %s\n", path.c_str());
+      else
+        std::fprintf(stderr, "flatline: %s\n", error.c_str());
       screenshot_heap = screenshot_heap + capture.since();
       frame_start_heap = frame_start_heap + capture.since();
     }
     window->swap();
 
-    const std::chrono::duration<float, std::milli> took = std::chrono::steady_clock::now() - frame_begin;
+    const std::chrono::duration<float, std::milli> took =
+        std::chrono::steady_clock::now() - frame_begin;
     info.frame_ms = took.count();
-    if (static_cast<std::size_t>(frame) < frame_ms.size()) frame_ms[static_cast<std::size_t>(frame)] = took.count();
+    if (static_cast<std::size_t>(frame) < frame_ms.size())
+      frame_ms[static_cast<std::size_t>(frame)] = took.count();
     if (frame >= o.warmup) {
       const render::RenderStats& rs = renderer.stats();
       report.draw_calls_per_frame = std::max(report.draw_calls_per_frame, rs.draw_calls);
-      report.bullet_draw_calls_per_frame =
-          std::max(report.bullet_draw_calls_per_frame, rs.draw_calls_per_kind[render::kDrawBullets]);
+      report.bullet_draw_calls_per_frame = std::max(report.bullet_draw_calls_per_frame,
+                                                    rs.draw_calls_per_kind[render::kDrawBullets]);
     }
   }
 
   // --- Report. ---
+  if (!recorder.finish(error)) std::fprintf(stderr, "flatline: %s\n", error.c_str());
   const heap::Counts end = heap::totals();
   report.frames = frame;
   report.seed = o.seed;
@@ -176,12 +200,14 @@ int run_game(const app::Options& o) {
   report.world = collect_stats(*world);
   report.state_hash = state_hash(*world);
   report.heap_total = end;
+  report.rss_kb_end = app::resident_kb();
   report.heap_after_warmup = frame > o.warmup ? end - warm_mark - screenshot_heap : heap::Counts{};
   report.heap_screenshots = screenshot_heap;
   report.buffer_reallocations_after_warmup =
       frame > o.warmup ? renderer.stats().buffer_reallocations - reallocations_at_warmup : 0;
   frame_ms.resize(std::min(frame_ms.size(), static_cast<std::size_t>(frame)));
-  report.frame_ms_max = frame_ms.empty() ? 0.0 : *std::max_element(frame_ms.begin(), frame_ms.end());
+  report.frame_ms_max =
+      frame_ms.empty() ? 0.0 : *std::max_element(frame_ms.begin(), frame_ms.end());
   report.frame_ms_median = app::percentile(frame_ms, 0.5);
   report.frame_ms_p99 = app::percentile(frame_ms, 0.99);
   return app::finish_run(report, o.stats_path);
@@ -202,7 +228,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   // Say so now if an output cannot be written, not after an hour of play.
-  for (const std::string* path : {&options.stats_path, &options.screenshot_path}) {
+  for (const std::string* path : {&options.stats_path, &options.screenshot_path, &options.record_path}) {
     if (path->empty()) continue;
     if (const std::string why = check_writable(*path); !why.empty()) {
       std::fprintf(stderr, "flatline: %s\n", why.c_str());

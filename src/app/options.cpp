@@ -33,6 +33,10 @@ const char* usage() {
          "  --overflow POLICY    bullet pool overflow: drop | recycle-oldest | grow\n"
          "  --warmup N           ticks before the steady-state heap mark (default 60)\n"
          "  --tick-hz HZ         simulation rate (10..1000, default 60)\n"
+         "  --record PATH        record the seed and every tick's input to PATH\n"
+         "  --replay PATH        play a recording back (its seed and settings win)\n"
+         "  --hash-every N       print the world's state hash every N ticks\n"
+         "  --stall-at N         headless: make frame N last 5 s, to watch the frame clamp\n"
          "  --hidden             keep the game window invisible (still renders)\n"
          "  --screenshot PATH    write the last frame as PNG to PATH\n"
          "  --shaders DIR        where the GLSL files are (default: the source tree's shaders/)\n"
@@ -82,16 +86,32 @@ ParseResult parse_options(int argc, const char* const* argv) {
         return fail("--pool-size needs a bullet count from 1 to 10000000");
     } else if (flag == "--overflow") {
       if (!value(v)) return fail("--overflow needs drop, recycle-oldest or grow");
-      if (v == "drop") o.overflow = OverflowPolicy::Drop;
-      else if (v == "recycle-oldest") o.overflow = OverflowPolicy::RecycleOldest;
-      else if (v == "grow") o.overflow = OverflowPolicy::Grow;
-      else return fail("--overflow needs drop, recycle-oldest or grow, not '" + std::string(v) + "'");
+      if (v == "drop")
+        o.overflow = OverflowPolicy::Drop;
+      else if (v == "recycle-oldest")
+        o.overflow = OverflowPolicy::RecycleOldest;
+      else if (v == "grow")
+        o.overflow = OverflowPolicy::Grow;
+      else
+        return fail("--overflow needs drop, recycle-oldest or grow, not '" + std::string(v) + "'");
     } else if (flag == "--warmup") {
       if (!value(v) || !parse_int(v, o.warmup) || o.warmup < 0)
         return fail("--warmup needs a number of ticks >= 0");
     } else if (flag == "--tick-hz") {
       if (!value(v) || !parse_double(v, o.tick_hz) || !(o.tick_hz >= 10.0 && o.tick_hz <= 1000.0))
         return fail("--tick-hz needs a rate from 10 to 1000");
+    } else if (flag == "--record") {
+      if (!value(v) || v.empty()) return fail("--record needs a file path");
+      o.record_path = std::string(v);
+    } else if (flag == "--replay") {
+      if (!value(v) || v.empty()) return fail("--replay needs a file path");
+      o.replay_path = std::string(v);
+    } else if (flag == "--hash-every") {
+      if (!value(v) || !parse_int(v, o.hash_every) || o.hash_every < 1)
+        return fail("--hash-every needs a number of ticks >= 1");
+    } else if (flag == "--stall-at") {
+      if (!value(v) || !parse_int(v, o.stall_at) || o.stall_at < 0)
+        return fail("--stall-at needs a frame number >= 0");
     } else if (flag == "--hidden") {
       o.hidden = true;
     } else if (flag == "--fixed-dt") {

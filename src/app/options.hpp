@@ -13,15 +13,19 @@ namespace flatline::app {
 
 struct Options {
   bool help = false;
-  bool no_window = false;       // run the world with no window and no GL
-  std::int64_t frames = -1;     // -1: until quit (windowed) / 3600 (--no-window)
+  bool no_window = false;    // run the world with no window and no GL
+  std::int64_t frames = -1;  // -1: until quit (windowed) / 3600 (--no-window)
   std::uint64_t seed = 1;
-  bool autofire = false;        // scripted player: hold the trigger, sweep, scatter
-  std::string stats_path;       // JSON at exit
-  std::size_t pool_size = 0;    // bullet pool capacity; 0 = the world's default
+  bool autofire = false;                   // scripted player: hold the trigger, sweep, scatter
+  std::string stats_path;                  // JSON at exit
+  std::size_t pool_size = 0;               // bullet pool capacity; 0 = the world's default
   std::optional<OverflowPolicy> overflow;  // bullet pool policy
-  std::int64_t warmup = 60;     // ticks before the steady-state heap mark
+  std::int64_t warmup = 60;                // ticks before the steady-state heap mark
   double tick_hz = 60.0;
+  std::string record_path;      // write the seed and every tick's input here
+  std::string replay_path;      // play a recording back instead of live input
+  std::int64_t hash_every = 0;  // print the state hash every N ticks (0: never)
+  std::int64_t stall_at = -1;   // headless: frame N takes 5 s (a simulated stall)
   // Windowed only.
   bool hidden = false;          // an invisible window: renders and reads back the same
   std::string screenshot_path;  // the last frame as PNG

@@ -1,9 +1,9 @@
 #include "app/run_report.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cinttypes>
 #include <cstring>
-#include <algorithm>
 
 namespace flatline::app {
 
@@ -32,9 +32,9 @@ bool write_stats_json(const RunReport& r, const std::string& path) {
                  "\"stale_releases\": %zu, \"spawn_rate\": %.3f, \"mean_lifetime\": %.4f, "
                  "\"little_k\": %.2f, \"recommended_capacity\": %.0f}%s\n",
                  p.name, to_string(p.policy), s.capacity, s.active, s.idle, s.allocations,
-                 s.peak_active, s.acquired, s.released, s.dropped, s.recycled, s.grown,
-                 s.misuse(), s.double_releases, s.foreign_releases, s.stale_releases,
-                 p.run_spawn_rate, p.run_mean_lifetime, p.little_k, p.recommended,
+                 s.peak_active, s.acquired, s.released, s.dropped, s.recycled, s.grown, s.misuse(),
+                 s.double_releases, s.foreign_releases, s.stale_releases, p.run_spawn_rate,
+                 p.run_mean_lifetime, p.little_k, p.recommended,
                  i + 1 < r.world.pools.size() ? "," : "");
   }
   std::fprintf(f, "  },\n");
@@ -44,14 +44,16 @@ bool write_stats_json(const RunReport& r, const std::string& path) {
                ", \"screenshot_allocations\": %" PRIu64 "},\n",
                r.heap_total.allocations, r.heap_total.bytes, r.heap_after_warmup.allocations,
                r.heap_after_warmup.bytes, r.heap_screenshots.allocations);
+  std::fprintf(f, "  \"rss_kb\": {\"after_warmup\": %" PRIu64 ", \"end\": %" PRIu64 "},\n",
+               r.rss_kb_after_warmup, r.rss_kb_end);
   std::fprintf(f, "  \"tick_ms\": {\"median\": %.4f, \"p99\": %.4f, \"max\": %.4f}",
                r.tick_ms_median, r.tick_ms_p99, r.tick_ms_max);
   if (r.has_render) {
-    std::fprintf(f,
-                 ",\n  \"render\": {\"draw_calls_per_frame\": %d, \"bullet_draw_calls_per_frame\": %d, "
-                 "\"buffer_reallocations_after_warmup\": %" PRIu64 "},\n",
-                 r.draw_calls_per_frame, r.bullet_draw_calls_per_frame,
-                 r.buffer_reallocations_after_warmup);
+    std::fprintf(
+        f,
+        ",\n  \"render\": {\"draw_calls_per_frame\": %d, \"bullet_draw_calls_per_frame\": %d, "
+        "\"buffer_reallocations_after_warmup\": %" PRIu64 "},\n",
+        r.draw_calls_per_frame, r.bullet_draw_calls_per_frame, r.buffer_reallocations_after_warmup);
     std::fprintf(f, "  \"frame_ms\": {\"median\": %.4f, \"p99\": %.4f, \"max\": %.4f}",
                  r.frame_ms_median, r.frame_ms_p99, r.frame_ms_max);
   }

@@ -22,6 +22,8 @@ struct RunReport {
   heap::Counts heap_total;
   heap::Counts heap_after_warmup;  // screenshot captures excluded: they are reported apart
   heap::Counts heap_screenshots;
+  std::uint64_t rss_kb_after_warmup = 0;  // resident memory: flat in a soak run
+  std::uint64_t rss_kb_end = 0;
   double tick_ms_median = 0.0;
   double tick_ms_p99 = 0.0;
   double tick_ms_max = 0.0;

@@ -10,7 +10,7 @@ Aabb box_at(float cx, float cz, float sx, float sy, float sz, float base = 0.0f)
 }  // namespace
 
 Arena make_arena() {
-  constexpr float kHalf = 30.0f;     // 60 m square
+  constexpr float kHalf = 30.0f;  // 60 m square
   constexpr float kWallHeight = 6.0f;
   constexpr float kThickness = 1.0f;
   constexpr float kThinWall = 0.05f;  // 5 cm: a rifle bullet moves 5 m per tick
@@ -21,13 +21,16 @@ Arena make_arena() {
   s.push_back({{-kHalf - kThickness, -1.0f, -kHalf - kThickness},
                {kHalf + kThickness, 0.0f, kHalf + kThickness}});
   // Outer walls.
-  s.push_back(box_at(0.0f, -kHalf - kThickness * 0.5f, 2 * kHalf + 2 * kThickness, kWallHeight, kThickness));
-  s.push_back(box_at(0.0f, kHalf + kThickness * 0.5f, 2 * kHalf + 2 * kThickness, kWallHeight, kThickness));
+  s.push_back(box_at(0.0f, -kHalf - kThickness * 0.5f, 2 * kHalf + 2 * kThickness, kWallHeight,
+                     kThickness));
+  s.push_back(
+      box_at(0.0f, kHalf + kThickness * 0.5f, 2 * kHalf + 2 * kThickness, kWallHeight, kThickness));
   s.push_back(box_at(-kHalf - kThickness * 0.5f, 0.0f, kThickness, kWallHeight, 2 * kHalf));
   s.push_back(box_at(kHalf + kThickness * 0.5f, 0.0f, kThickness, kWallHeight, 2 * kHalf));
   // Pillars.
   for (float x : {-12.0f, 12.0f})
-    for (float z : {-12.0f, 12.0f}) s.push_back(box_at(x, z, 2.0f, kWallHeight, 2.0f));
+    for (float z : {-12.0f, 12.0f})
+      s.push_back(box_at(x, z, 2.0f, kWallHeight, 2.0f));
   // Low cover to crouch behind (and to jump on).
   s.push_back(box_at(-6.0f, 4.0f, 4.0f, 1.2f, 1.0f));
   s.push_back(box_at(6.0f, 4.0f, 4.0f, 1.2f, 1.0f));

@@ -11,8 +11,8 @@ namespace flatline {
 
 struct Arena {
   std::vector<Aabb> solids;
-  int floor = -1;      // index into solids
-  int thin_wall = -1;  // index into solids: 5 cm thick
+  int floor = -1;            // index into solids
+  int thin_wall = -1;        // index into solids: 5 cm thick
   float half_extent = 0.0f;  // the playable square is [-half_extent, half_extent] on x and z
   StaticGrid grid;           // broad phase over `solids`
 };

@@ -7,8 +7,12 @@ namespace flatline {
 namespace {
 
 // Where the script wants to look at time t (radians).
-double yaw_at(double t) { return 1.4 * std::sin(t * 0.45) + 0.3 * std::sin(t * 1.7); }
-double pitch_at(double t) { return 0.22 + 0.3 * std::sin(t * 0.9); }  // from -5° to +30°
+double yaw_at(double t) {
+  return 1.4 * std::sin(t * 0.45) + 0.3 * std::sin(t * 1.7);
+}
+double pitch_at(double t) {
+  return 0.22 + 0.3 * std::sin(t * 0.9);
+}  // from -5° to +30°
 
 }  // namespace
 
@@ -51,7 +55,8 @@ TickInput autofire_input(const World& world, double tick_hz) {
   // For 2.5 s of every 6 it tracks a target (a different one each time), so the
   // run also lands hits: damage numbers, broken targets, respawns.
   if (std::fmod(t, 6.0) < 2.5) {
-    const auto which = static_cast<std::size_t>(world.tick / static_cast<std::uint64_t>(6.0 * tick_hz));
+    const auto which =
+        static_cast<std::size_t>(world.tick / static_cast<std::uint64_t>(6.0 * tick_hz));
     const Target& target = world.targets[which % world.targets.size()];
     if (!target.broken) {
       const glm::vec3 d = target.pos - eye_position(world.player);

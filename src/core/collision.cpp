@@ -72,7 +72,8 @@ std::optional<StaticGrid::Hit> first_hit_brute_force(std::span<const Aabb> boxes
   std::optional<StaticGrid::Hit> best;
   for (std::size_t i = 0; i < boxes.size(); ++i) {
     const auto hit = segment_vs_aabb(p0, p1, boxes[i].grown(radius));
-    if (hit && closer(*hit, static_cast<int>(i), best)) best = StaticGrid::Hit{static_cast<int>(i), *hit};
+    if (hit && closer(*hit, static_cast<int>(i), best))
+      best = StaticGrid::Hit{static_cast<int>(i), *hit};
   }
   return best;
 }
@@ -101,7 +102,8 @@ StaticGrid::StaticGrid(std::span<const Aabb> boxes, float cell_size)
   for (int pass = 0; pass < 2; ++pass) {
     std::vector<std::uint32_t> cursor;
     if (pass == 1) {
-      for (std::size_t c = 0; c < cells; ++c) cell_start_[c + 1] += cell_start_[c];
+      for (std::size_t c = 0; c < cells; ++c)
+        cell_start_[c + 1] += cell_start_[c];
       cell_boxes_.resize(cell_start_[cells]);
       cursor.assign(cell_start_.begin(), cell_start_.end() - 1);
     }
@@ -112,8 +114,10 @@ StaticGrid::StaticGrid(std::span<const Aabb> boxes, float cell_size)
         for (int y = lo.y; y <= hi.y; ++y)
           for (int x = lo.x; x <= hi.x; ++x) {
             const auto c = static_cast<std::size_t>((z * ny_ + y) * nx_ + x);
-            if (pass == 0) ++cell_start_[c + 1];
-            else cell_boxes_[cursor[c]++] = static_cast<std::uint32_t>(i);
+            if (pass == 0)
+              ++cell_start_[c + 1];
+            else
+              cell_boxes_[cursor[c]++] = static_cast<std::uint32_t>(i);
           }
     }
   }

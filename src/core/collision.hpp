@@ -39,7 +39,9 @@ std::optional<SegmentHit> segment_vs_aabb(const glm::vec3& p0, const glm::vec3& 
                                           const Aabb& box);
 
 // What a discrete test sees: only the end point of the tick.
-inline bool discrete_hit(const glm::vec3& end, const Aabb& box) { return box.contains(end); }
+inline bool discrete_hit(const glm::vec3& end, const Aabb& box) {
+  return box.contains(end);
+}
 
 // Broad phase for static geometry: a uniform grid of cells, each listing the boxes
 // that overlap it (flat arrays, built once). A query visits only the cells the
@@ -65,7 +67,8 @@ class StaticGrid {
   int nx_ = 0, ny_ = 0, nz_ = 0;
   std::vector<std::uint32_t> cell_start_;  // CSR: boxes of cell c are
   std::vector<std::uint32_t> cell_boxes_;  // cell_boxes_[cell_start_[c] .. cell_start_[c+1]]
-  mutable std::vector<std::uint32_t> stamp_;  // scratch: a box seen twice in one query is tested once
+  mutable std::vector<std::uint32_t>
+      stamp_;  // scratch: a box seen twice in one query is tested once
   mutable std::uint32_t query_ = 0;
 };
 

@@ -34,7 +34,8 @@ void update_sparks(World& world, float dt) {
 void update_decals(World& world, float dt) {
   world.decals.for_each_active([&](int slot, Decal& d) {
     d.age += dt;
-    if (d.age >= EffectTimes::kDecalLife) retire_slot(world.decals, world.meters[kDecals], slot, d.age);
+    if (d.age >= EffectTimes::kDecalLife)
+      retire_slot(world.decals, world.meters[kDecals], slot, d.age);
   });
 }
 
@@ -86,7 +87,8 @@ void update_tracers(World& world, float dt) {
       t.retiring = true;
       t.linger = EffectTimes::kTracerLinger;
     }
-    for (int i = Tracer::kTrail - 1; i > 0; --i) t.trail[static_cast<std::size_t>(i)] = t.trail[static_cast<std::size_t>(i - 1)];
+    for (int i = Tracer::kTrail - 1; i > 0; --i)
+      t.trail[static_cast<std::size_t>(i)] = t.trail[static_cast<std::size_t>(i - 1)];
     t.trail[0] = head;
     if (t.retiring) {
       t.linger -= dt;
@@ -139,7 +141,7 @@ void spawn_tracer(World& world, Handle bullet, const glm::vec3& head) {
   if (slot < 0) return;
   Tracer& t = world.tracers[slot];
   t.bullet = bullet;
-  t.trail[0] = head;  // first position write of the new life...
+  t.trail[0] = head;   // first position write of the new life...
   t.trail.fill(head);  // ...then clear the trail, so no segment spans the old life and the new
   t.prev_trail = t.trail;
 }

@@ -53,8 +53,12 @@ using flatline::heap::counted_alloc_or_throw;
 using flatline::heap::counted_free;
 constexpr std::size_t kDefaultAlign = alignof(std::max_align_t);
 
-void* operator new(std::size_t n) { return counted_alloc_or_throw(n, kDefaultAlign); }
-void* operator new[](std::size_t n) { return counted_alloc_or_throw(n, kDefaultAlign); }
+void* operator new(std::size_t n) {
+  return counted_alloc_or_throw(n, kDefaultAlign);
+}
+void* operator new[](std::size_t n) {
+  return counted_alloc_or_throw(n, kDefaultAlign);
+}
 void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
   return counted_alloc(n, kDefaultAlign);
 }
@@ -74,17 +78,39 @@ void* operator new[](std::size_t n, std::align_val_t a, const std::nothrow_t&) n
   return counted_alloc(n, static_cast<std::size_t>(a));
 }
 
-void operator delete(void* p) noexcept { counted_free(p); }
-void operator delete[](void* p) noexcept { counted_free(p); }
-void operator delete(void* p, std::size_t) noexcept { counted_free(p); }
-void operator delete[](void* p, std::size_t) noexcept { counted_free(p); }
-void operator delete(void* p, const std::nothrow_t&) noexcept { counted_free(p); }
-void operator delete[](void* p, const std::nothrow_t&) noexcept { counted_free(p); }
-void operator delete(void* p, std::align_val_t) noexcept { counted_free(p); }
-void operator delete[](void* p, std::align_val_t) noexcept { counted_free(p); }
-void operator delete(void* p, std::size_t, std::align_val_t) noexcept { counted_free(p); }
-void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { counted_free(p); }
-void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { counted_free(p); }
+void operator delete(void* p) noexcept {
+  counted_free(p);
+}
+void operator delete[](void* p) noexcept {
+  counted_free(p);
+}
+void operator delete(void* p, std::size_t) noexcept {
+  counted_free(p);
+}
+void operator delete[](void* p, std::size_t) noexcept {
+  counted_free(p);
+}
+void operator delete(void* p, const std::nothrow_t&) noexcept {
+  counted_free(p);
+}
+void operator delete[](void* p, const std::nothrow_t&) noexcept {
+  counted_free(p);
+}
+void operator delete(void* p, std::align_val_t) noexcept {
+  counted_free(p);
+}
+void operator delete[](void* p, std::align_val_t) noexcept {
+  counted_free(p);
+}
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept {
+  counted_free(p);
+}
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept {
+  counted_free(p);
+}
+void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept {
+  counted_free(p);
+}
 void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept {
   counted_free(p);
 }

@@ -37,8 +37,10 @@ bool move_axis(World& world, int axis, float delta) {
     const Aabb box = player_box(p.pos);
     if (!penetrates(box, solid)) continue;
     blocked = true;
-    if (delta > 0.0f) p.pos[axis] -= box.max[axis] - solid.min[axis];
-    else p.pos[axis] += solid.max[axis] - box.min[axis];
+    if (delta > 0.0f)
+      p.pos[axis] -= box.max[axis] - solid.min[axis];
+    else
+      p.pos[axis] += solid.max[axis] - box.min[axis];
   }
   return blocked;
 }

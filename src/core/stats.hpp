@@ -14,8 +14,8 @@ struct PoolReport {
   const char* name = "";
   OverflowPolicy policy = OverflowPolicy::Drop;
   PoolStats stats;
-  double spawn_rate = 0.0;     // λ, spawns per second, last window
-  double mean_lifetime = 0.0;  // L, seconds, last window
+  double spawn_rate = 0.0;      // λ, spawns per second, last window
+  double mean_lifetime = 0.0;   // L, seconds, last window
   double run_spawn_rate = 0.0;  // λ and L over the whole run
   double run_mean_lifetime = 0.0;
   double little_k = 1.3;

@@ -60,8 +60,10 @@ void fire_bullet(World& world, const Aim& a, glm::vec3 dir, float speed, float d
   b.damage = damage;
   // Past the full-visual cap a bullet is drawn only as a cheap tracer.
   b.full_visual = world.full_visual_live < world.config.full_visual_cap;
-  if (b.full_visual) ++world.full_visual_live;
-  else spawn_tracer(world, world.bullets.handle_of(slot), b.pos);
+  if (b.full_visual)
+    ++world.full_visual_live;
+  else
+    spawn_tracer(world, world.bullets.handle_of(slot), b.pos);
 }
 
 }  // namespace

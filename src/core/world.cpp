@@ -50,8 +50,7 @@ World::World(const WorldConfig& cfg)
       sparks(make_pool<Spark>(cfg.spark_capacity, OverflowPolicy::Drop)),
       decals(make_pool<Decal>(cfg.decal_capacity, OverflowPolicy::RecycleOldest)),
       casings(make_pool<Casing>(cfg.casing_capacity, OverflowPolicy::RecycleOldest)),
-      damage_numbers(make_pool<DamageNumber>(cfg.damage_number_capacity,
-                                             OverflowPolicy::Drop)),
+      damage_numbers(make_pool<DamageNumber>(cfg.damage_number_capacity, OverflowPolicy::Drop)),
       tracers(make_pool<Tracer>(cfg.tracer_capacity, OverflowPolicy::Drop)) {
   bullets.set_name(kPoolNames[kBullets]);
   sparks.set_name(kPoolNames[kSparks]);
@@ -84,35 +83,58 @@ void step(World& world, const TickInput& input, float dt) {
   fire_weapons(world, input, dt);
   update_bullets(world, dt);
   update_effects(world, dt);
-  for (PoolMeter& meter : world.meters) meter.end_tick(dt);
+  for (PoolMeter& meter : world.meters)
+    meter.end_tick(dt);
   ++world.tick;
 }
 
 PoolStats pool_stats(const World& world, int pool) {
   switch (pool) {
-    case kBullets: return world.bullets.stats();
-    case kSparks: return world.sparks.stats();
-    case kDecals: return world.decals.stats();
-    case kCasings: return world.casings.stats();
-    case kDamageNumbers: return world.damage_numbers.stats();
-    case kTracers: return world.tracers.stats();
-    default: return {};
+    case kBullets:
+      return world.bullets.stats();
+    case kSparks:
+      return world.sparks.stats();
+    case kDecals:
+      return world.decals.stats();
+    case kCasings:
+      return world.casings.stats();
+    case kDamageNumbers:
+      return world.damage_numbers.stats();
+    case kTracers:
+      return world.tracers.stats();
+    default:
+      return {};
   }
 }
 
 void set_pool_policy(World& world, int pool, OverflowPolicy policy) {
   switch (pool) {
-    case kBullets: world.bullets.set_policy(policy); break;
-    case kSparks: world.sparks.set_policy(policy); break;
-    case kDecals: world.decals.set_policy(policy); break;
-    case kCasings: world.casings.set_policy(policy); break;
-    case kDamageNumbers: world.damage_numbers.set_policy(policy); break;
-    case kTracers: world.tracers.set_policy(policy); break;
-    default: break;
+    case kBullets:
+      world.bullets.set_policy(policy);
+      break;
+    case kSparks:
+      world.sparks.set_policy(policy);
+      break;
+    case kDecals:
+      world.decals.set_policy(policy);
+      break;
+    case kCasings:
+      world.casings.set_policy(policy);
+      break;
+    case kDamageNumbers:
+      world.damage_numbers.set_policy(policy);
+      break;
+    case kTracers:
+      world.tracers.set_policy(policy);
+      break;
+    default:
+      break;
   }
 }
 
-glm::vec3 eye_position(const Player& player) { return player.pos + glm::vec3(0, kEyeHeight, 0); }
+glm::vec3 eye_position(const Player& player) {
+  return player.pos + glm::vec3(0, kEyeHeight, 0);
+}
 
 glm::vec3 look_direction(const Player& player) {
   const float cp = std::cos(player.pitch);
@@ -124,7 +146,8 @@ struct Hasher {  // FNV-1a over the exact bytes: any bit of difference shows
   std::uint64_t h = 1469598103934665603ULL;
   void bytes(const void* data, std::size_t n) {
     const auto* p = static_cast<const unsigned char*>(data);
-    for (std::size_t i = 0; i < n; ++i) h = (h ^ p[i]) * 1099511628211ULL;
+    for (std::size_t i = 0; i < n; ++i)
+      h = (h ^ p[i]) * 1099511628211ULL;
   }
   void f(float v) { bytes(&v, sizeof v); }
   void v3(const glm::vec3& v) { f(v.x), f(v.y), f(v.z); }

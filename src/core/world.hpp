@@ -33,10 +33,10 @@ struct WorldConfig {
   std::size_t tracer_capacity = 256;
   std::size_t full_visual_cap = 64;  // bullets beyond this many live are drawn as tracers
 
-  float rifle_rate = 12.0f;     // shots per second while the trigger is held
-  float rifle_speed = 300.0f;   // m/s: 5 m per 60 Hz tick, far more than the thin wall
+  float rifle_rate = 12.0f;    // shots per second while the trigger is held
+  float rifle_speed = 300.0f;  // m/s: 5 m per 60 Hz tick, far more than the thin wall
   float rifle_damage = 25.0f;
-  int scatter_pellets = 24;     // one click, many pellets: stresses the pool
+  int scatter_pellets = 24;  // one click, many pellets: stresses the pool
   float scatter_speed = 220.0f;
   float scatter_spread = 0.06f;  // radians, half-angle of the cone
   float scatter_cooldown = 0.6f;
@@ -115,7 +115,7 @@ struct World {
   std::uint64_t tick = 0;
   std::uint64_t shots_fired = 0;  // rifle shots and scatter pellets requested
   std::uint64_t bullet_hits = 0;
-  std::uint32_t score = 0;        // targets broken
+  std::uint32_t score = 0;  // targets broken
   std::size_t full_visual_live = 0;
 };
 

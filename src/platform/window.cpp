@@ -12,7 +12,9 @@ namespace {
 constexpr float kMouseRadiansPerPixel = 0.0022f;
 std::string g_glfw_error;
 
-void on_glfw_error(int, const char* description) { g_glfw_error = description; }
+void on_glfw_error(int, const char* description) {
+  g_glfw_error = description;
+}
 
 void APIENTRY on_gl_debug(GLenum, GLenum, GLuint, GLenum severity, GLsizei, const GLchar* message,
                           const void*) {
@@ -20,7 +22,9 @@ void APIENTRY on_gl_debug(GLenum, GLenum, GLuint, GLenum severity, GLsizei, cons
   std::fprintf(stderr, "flatline: GL: %s\n", message);
 }
 
-Window* self(GLFWwindow* w) { return static_cast<Window*>(glfwGetWindowUserPointer(w)); }
+Window* self(GLFWwindow* w) {
+  return static_cast<Window*>(glfwGetWindowUserPointer(w));
+}
 
 }  // namespace
 
@@ -48,8 +52,9 @@ std::unique_ptr<Window> Window::open(const WindowOptions& options, std::string& 
   glfwMakeContextCurrent(window->window_);
   const int version = gladLoadGL(glfwGetProcAddress);
   if (version == 0 || GLAD_VERSION_MAJOR(version) * 10 + GLAD_VERSION_MINOR(version) < 33) {
-    error = "OpenGL 3.3 is required, the driver offers " +
-            std::string(version == 0 ? "none" : reinterpret_cast<const char*>(glGetString(GL_VERSION)));
+    error =
+        "OpenGL 3.3 is required, the driver offers " +
+        std::string(version == 0 ? "none" : reinterpret_cast<const char*>(glGetString(GL_VERSION)));
     return nullptr;  // the destructor destroys the window and terminates GLFW
   }
   window->gl_version_ = reinterpret_cast<const char*>(glGetString(GL_VERSION));
@@ -82,7 +87,8 @@ FrameKeys Window::poll(InputQueue& input) {
   input.set_move(keys_live ? static_cast<float>(down(GLFW_KEY_W) - down(GLFW_KEY_S)) : 0.0f,
                  keys_live ? static_cast<float>(down(GLFW_KEY_D) - down(GLFW_KEY_A)) : 0.0f);
   input.set_sprint(keys_live && (down(GLFW_KEY_LEFT_SHIFT) || down(GLFW_KEY_RIGHT_SHIFT)));
-  input.set_fire_held(captured_ && glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS);
+  input.set_fire_held(captured_ &&
+                      glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS);
   return keys_;
 }
 
@@ -90,16 +96,29 @@ void Window::on_key(GLFWwindow* w, int key, int, int action, int) {
   Window* me = self(w);
   if (action != GLFW_PRESS) return;
   switch (key) {
-    case GLFW_KEY_F1: ++me->keys_.toggle_overlay; break;
-    case GLFW_KEY_TAB: ++me->keys_.toggle_cursor; break;
-    case GLFW_KEY_P: ++me->keys_.pause; break;
-    case GLFW_KEY_N: ++me->keys_.single_step; break;
-    case GLFW_KEY_F12: ++me->keys_.screenshot; break;
-    case GLFW_KEY_ESCAPE: ++me->keys_.quit; break;
+    case GLFW_KEY_F1:
+      ++me->keys_.toggle_overlay;
+      break;
+    case GLFW_KEY_TAB:
+      ++me->keys_.toggle_cursor;
+      break;
+    case GLFW_KEY_P:
+      ++me->keys_.pause;
+      break;
+    case GLFW_KEY_N:
+      ++me->keys_.single_step;
+      break;
+    case GLFW_KEY_F12:
+      ++me->keys_.screenshot;
+      break;
+    case GLFW_KEY_ESCAPE:
+      ++me->keys_.quit;
+      break;
     case GLFW_KEY_SPACE:
       if (me->input_ != nullptr && me->captured_) me->input_->press_jump();
       break;
-    default: break;
+    default:
+      break;
   }
 }
 
@@ -132,11 +151,17 @@ void Window::set_cursor_captured(bool captured) {
   glfwSetInputMode(window_, GLFW_CURSOR, captured ? GLFW_CURSOR_DISABLED : GLFW_CURSOR_NORMAL);
 }
 
-void Window::swap() { glfwSwapBuffers(window_); }
-bool Window::should_close() const { return glfwWindowShouldClose(window_) != 0; }
+void Window::swap() {
+  glfwSwapBuffers(window_);
+}
+bool Window::should_close() const {
+  return glfwWindowShouldClose(window_) != 0;
+}
 void Window::framebuffer_size(int& width, int& height) const {
   glfwGetFramebufferSize(window_, &width, &height);
 }
-double Window::time() const { return glfwGetTime(); }
+double Window::time() const {
+  return glfwGetTime();
+}
 
 }  // namespace flatline::platform

@@ -66,7 +66,11 @@ using VertexArray = Object<VertexArrayTraits>;
 using Shader = Object<ShaderTraits>;
 using Program = Object<ProgramTraits>;
 
-inline Buffer make_buffer() { return Buffer(BufferTraits::create()); }
-inline VertexArray make_vertex_array() { return VertexArray(VertexArrayTraits::create()); }
+inline Buffer make_buffer() {
+  return Buffer(BufferTraits::create());
+}
+inline VertexArray make_vertex_array() {
+  return VertexArray(VertexArrayTraits::create());
+}
 
 }  // namespace flatline::gl

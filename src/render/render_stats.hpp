@@ -23,12 +23,12 @@ inline constexpr std::array<const char*, kKindCount> kKindNames = {
     "arena", "targets", "decals", "casings", "bullets", "tracers", "sparks", "muzzle"};
 
 struct RenderStats {
-  int draw_calls = 0;                            // this frame
+  int draw_calls = 0;  // this frame
   std::array<int, kKindCount> draw_calls_per_kind{};
   std::array<std::size_t, kKindCount> instances{};  // this frame
-  std::size_t upload_bytes = 0;                  // this frame, glBufferSubData
-  std::uint64_t buffer_allocations = 0;          // glBufferData calls, ever (load included)
-  std::uint64_t buffer_reallocations = 0;        // of those, after load: a pool outgrew its buffer
+  std::size_t upload_bytes = 0;                     // this frame, glBufferSubData
+  std::uint64_t buffer_allocations = 0;             // glBufferData calls, ever (load included)
+  std::uint64_t buffer_reallocations = 0;  // of those, after load: a pool outgrew its buffer
 };
 
 }  // namespace flatline::render

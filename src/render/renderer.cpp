@@ -26,8 +26,10 @@ std::array<float, 36 * 6> unit_cube() {
         p[u] = 0.5f * corners[k][0];
         p[w] = 0.5f * corners[k][1];
         nrm[axis] = sign;
-        for (float x : p) v[n++] = x;
-        for (float x : nrm) v[n++] = x;
+        for (float x : p)
+          v[n++] = x;
+        for (float x : nrm)
+          v[n++] = x;
       }
     }
   }
@@ -76,7 +78,8 @@ bool Renderer::init(const World& world, const std::string& shader_dir, std::stri
   // driver's lazy shader and buffer work.
   // Unused slots hold zero-sized instances: drawing them all touches every buffer byte.
   build_scene(world, 1.0f, scene_);
-  for (int k = 0; k < kKindCount; ++k) scene_.count[k] = scene_.items[k].size();
+  for (int k = 0; k < kKindCount; ++k)
+    scene_.count[k] = scene_.items[k].size();
   submit(make_camera(world, 1.0f, 1.0f), 64, 64, RenderSettings{});
   glFinish();
   return true;
@@ -171,10 +174,12 @@ void Renderer::draw_batch(Kind kind, const RenderSettings& settings) {
   glBindVertexArray(batch.vao.id());
   glBindBuffer(GL_ARRAY_BUFFER, batch.instances.id());
   const auto bytes = static_cast<GLsizeiptr>(count * sizeof(Instance));
-  glBufferSubData(GL_ARRAY_BUFFER, 0, bytes, scene_.items[kind].data());  // never glBufferData per frame
+  glBufferSubData(GL_ARRAY_BUFFER, 0, bytes,
+                  scene_.items[kind].data());  // never glBufferData per frame
   stats_.upload_bytes += static_cast<std::size_t>(bytes);
   if (settings.instancing) {
-    glDrawArraysInstanced(GL_TRIANGLES, 0, 36, static_cast<GLsizei>(count));  // all of them, one call
+    glDrawArraysInstanced(GL_TRIANGLES, 0, 36,
+                          static_cast<GLsizei>(count));  // all of them, one call
     ++stats_.draw_calls;
     ++stats_.draw_calls_per_kind[kind];
     return;
@@ -183,8 +188,9 @@ void Renderer::draw_batch(Kind kind, const RenderSettings& settings) {
   // issue one draw per object, as a scene graph of separate meshes would.
   for (std::size_t i = 0; i < count; ++i) {
     for (GLuint a = 0; a < 4; ++a)
-      glVertexAttribPointer(2 + a, 4, GL_FLOAT, GL_FALSE, sizeof(Instance),
-                            reinterpret_cast<const void*>(i * sizeof(Instance) + a * sizeof(glm::vec4)));
+      glVertexAttribPointer(
+          2 + a, 4, GL_FLOAT, GL_FALSE, sizeof(Instance),
+          reinterpret_cast<const void*>(i * sizeof(Instance) + a * sizeof(glm::vec4)));
     glDrawArrays(GL_TRIANGLES, 0, 36);
     ++stats_.draw_calls;
     ++stats_.draw_calls_per_kind[kind];

@@ -44,7 +44,8 @@ class Renderer {
   std::array<Batch, kKindCount> batches_;
   SceneInstances scene_;
   RenderStats stats_;
-  GLint u_view_proj_ = -1, u_sun_dir_ = -1, u_eye_ = -1, u_emissive_ = -1, u_grid_ = -1, u_fog_ = -1;
+  GLint u_view_proj_ = -1, u_sun_dir_ = -1, u_eye_ = -1, u_emissive_ = -1, u_grid_ = -1,
+        u_fog_ = -1;
 };
 
 }  // namespace flatline::render

@@ -9,8 +9,12 @@
 namespace flatline::render {
 namespace {
 
-glm::vec4 v4(const glm::vec3& v, float w = 0.0f) { return {v, w}; }
-glm::vec3 lerp(const glm::vec3& a, const glm::vec3& b, float t) { return a + (b - a) * t; }
+glm::vec4 v4(const glm::vec3& v, float w = 0.0f) {
+  return {v, w};
+}
+glm::vec3 lerp(const glm::vec3& a, const glm::vec3& b, float t) {
+  return a + (b - a) * t;
+}
 glm::vec3 direction_or(const glm::vec3& v, const glm::vec3& fallback) {
   const float len = glm::length(v);
   return len > 1e-6f ? v / len : fallback;
@@ -32,15 +36,24 @@ struct Writer {
 
 std::size_t capacity_for(const World& world, Kind kind) {
   switch (kind) {
-    case kDrawArena: return world.arena.solids.size();
-    case kDrawTargets: return world.targets.size();
-    case kDrawDecals: return world.decals.capacity();
-    case kDrawCasings: return world.casings.capacity();
-    case kDrawBullets: return world.bullets.capacity();
-    case kDrawTracers: return world.tracers.capacity();
-    case kDrawSparks: return world.sparks.capacity();
-    case kDrawMuzzle: return 1;
-    default: return 0;
+    case kDrawArena:
+      return world.arena.solids.size();
+    case kDrawTargets:
+      return world.targets.size();
+    case kDrawDecals:
+      return world.decals.capacity();
+    case kDrawCasings:
+      return world.casings.capacity();
+    case kDrawBullets:
+      return world.bullets.capacity();
+    case kDrawTracers:
+      return world.tracers.capacity();
+    case kDrawSparks:
+      return world.sparks.capacity();
+    case kDrawMuzzle:
+      return 1;
+    default:
+      return 0;
   }
 }
 
@@ -85,19 +98,22 @@ void build_scene(const World& world, float alpha, SceneInstances& scene) {
     const float health = t.health / 100.0f;
     glm::vec4 color = kTargetColor * glm::vec4(0.55f + 0.45f * health, 1, 1, 1);
     color = glm::mix(color, glm::vec4(1.0f), flash);
-    out.next(kDrawTargets) = {v4(lerp(t.prev_pos, t.pos, alpha)), v4(t.half_size * 2.0f), {0, 0, 1, 0}, color};
+    out.next(kDrawTargets) = {
+        v4(lerp(t.prev_pos, t.pos, alpha)), v4(t.half_size * 2.0f), {0, 0, 1, 0}, color};
   }
 
   world.decals.for_each_active([&](int, const Decal& d) {
     const float fade = std::clamp((EffectTimes::kDecalLife - d.age) / 2.0f, 0.0f, 1.0f);
-    out.next(kDrawDecals) = {v4(d.pos), {0.14f, 0.14f, 0.004f, 0}, v4(d.normal),
-                             {0.08f, 0.07f, 0.06f, 0.9f * fade}};
+    out.next(kDrawDecals) = {
+        v4(d.pos), {0.14f, 0.14f, 0.004f, 0}, v4(d.normal), {0.08f, 0.07f, 0.06f, 0.9f * fade}};
   });
 
   world.casings.for_each_active([&](int, const Casing& c) {
     const glm::vec3 axis{std::cos(c.spin), 0.0f, std::sin(c.spin)};
-    out.next(kDrawCasings) = {v4(lerp(c.prev_pos, c.pos, alpha)), {0.014f, 0.014f, 0.045f, 0},
-                              v4(axis, c.spin * 0.5f), {0.85f, 0.65f, 0.25f, 1.0f}};
+    out.next(kDrawCasings) = {v4(lerp(c.prev_pos, c.pos, alpha)),
+                              {0.014f, 0.014f, 0.045f, 0},
+                              v4(axis, c.spin * 0.5f),
+                              {0.85f, 0.65f, 0.25f, 1.0f}};
   });
 
   world.bullets.for_each_active([&](int, const Bullet& b) {
@@ -106,25 +122,32 @@ void build_scene(const World& world, float alpha, SceneInstances& scene) {
     // (so a 300 m/s bullet reads on screen), never longer than the way it has come.
     const glm::vec3 head = lerp(b.prev_pos, b.pos, alpha);
     const glm::vec3 dir = direction_or(b.vel, {0, 0, 1});
-    const float streak = std::min(std::clamp(glm::length(b.vel) * 0.01f, 0.5f, 3.0f),
-                                  std::max(b.travelled, 0.05f));
-    out.next(kDrawBullets) = {v4(head - dir * (streak * 0.5f)), {0.05f, 0.05f, streak, 0}, v4(dir),
+    const float streak =
+        std::min(std::clamp(glm::length(b.vel) * 0.01f, 0.5f, 3.0f), std::max(b.travelled, 0.05f));
+    out.next(kDrawBullets) = {v4(head - dir * (streak * 0.5f)),
+                              {0.05f, 0.05f, streak, 0},
+                              v4(dir),
                               {1.0f, 0.85f, 0.35f, 1.0f}};
   });
 
   world.tracers.for_each_active([&](int, const Tracer& t) {
     const glm::vec3 head = lerp(t.prev_trail[0], t.trail[0], alpha);
-    const glm::vec3 tail = lerp(t.prev_trail[Tracer::kTrail - 1], t.trail[Tracer::kTrail - 1], alpha);
+    const glm::vec3 tail =
+        lerp(t.prev_trail[Tracer::kTrail - 1], t.trail[Tracer::kTrail - 1], alpha);
     const glm::vec3 span = head - tail;
     const float fade = t.retiring ? std::max(0.0f, t.linger / EffectTimes::kTracerLinger) : 1.0f;
-    out.next(kDrawTracers) = {v4((head + tail) * 0.5f), {0.02f, 0.02f, std::max(glm::length(span), 0.05f), 0},
-                              v4(direction_or(span, {0, 0, 1})), {1.0f, 0.6f, 0.2f, 0.8f * fade}};
+    out.next(kDrawTracers) = {v4((head + tail) * 0.5f),
+                              {0.02f, 0.02f, std::max(glm::length(span), 0.05f), 0},
+                              v4(direction_or(span, {0, 0, 1})),
+                              {1.0f, 0.6f, 0.2f, 0.8f * fade}};
   });
 
   world.sparks.for_each_active([&](int, const Spark& s) {
     const float life = s.life > 0.0f ? 1.0f - s.age / s.life : 0.0f;  // fades over its life
-    out.next(kDrawSparks) = {v4(lerp(s.prev_pos, s.pos, alpha)), {0.05f, 0.05f, 0.16f, 0},
-                             v4(direction_or(s.vel, {0, 1, 0})), {1.0f, 0.45f + 0.4f * life, 0.1f, life}};
+    out.next(kDrawSparks) = {v4(lerp(s.prev_pos, s.pos, alpha)),
+                             {0.05f, 0.05f, 0.16f, 0},
+                             v4(direction_or(s.vel, {0, 1, 0})),
+                             {1.0f, 0.45f + 0.4f * life, 0.1f, life}};
   });
 
   if (world.player.muzzle_flash > 0.0f) {
@@ -132,7 +155,9 @@ void build_scene(const World& world, float alpha, SceneInstances& scene) {
     const glm::vec3 right = glm::normalize(glm::cross(camera.forward, glm::vec3(0, 1, 0)));
     const glm::vec3 up = glm::cross(right, camera.forward);
     const glm::vec3 at = camera.eye + camera.forward * 0.9f + right * 0.22f - up * 0.16f;
-    out.next(kDrawMuzzle) = {v4(at), {0.05f, 0.05f, 0.09f, 0}, v4(camera.forward, world.player.muzzle_flash * 60.0f),
+    out.next(kDrawMuzzle) = {v4(at),
+                             {0.05f, 0.05f, 0.09f, 0},
+                             v4(camera.forward, world.player.muzzle_flash * 60.0f),
                              {1.0f, 0.85f, 0.4f, 1.0f}};
   }
 }

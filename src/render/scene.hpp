@@ -17,8 +17,8 @@ namespace flatline::render {
 
 // One instance of the unit cube: 64 bytes, four vec4 attributes with divisor 1.
 struct Instance {
-  glm::vec4 position{0.0f};  // xyz
-  glm::vec4 scale{0.0f};     // xyz
+  glm::vec4 position{0.0f};                   // xyz
+  glm::vec4 scale{0.0f};                      // xyz
   glm::vec4 forward{0.0f, 0.0f, 1.0f, 0.0f};  // local +z; w = roll
   glm::vec4 color{1.0f};
 };

@@ -17,7 +17,8 @@ bool write_screenshot(const std::string& path, int width, int height, std::strin
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
   glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
   stbi_flip_vertically_on_write(1);  // GL's first row is the bottom one; PNG's is the top
-  const int ok = stbi_write_png(path.c_str(), width, height, 4, pixels.data(), static_cast<int>(row));
+  const int ok =
+      stbi_write_png(path.c_str(), width, height, 4, pixels.data(), static_cast<int>(row));
   if (ok == 0) {
     error = "cannot write screenshot '" + path + "'";
     return false;

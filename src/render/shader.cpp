@@ -45,7 +45,8 @@ std::string point_log_at_file(const std::string& log, const std::string& path) {
   while (std::getline(lines, line)) {
     if (line.rfind("0:", 0) == 0) {  // Mesa: "0:LINE(COL): error: ..."
       line = path + ":" + line.substr(2);
-    } else if (const auto close = line.find(')'); line.rfind("0(", 0) == 0 && close != std::string::npos) {
+    } else if (const auto close = line.find(')');
+               line.rfind("0(", 0) == 0 && close != std::string::npos) {
       // NVIDIA: "0(LINE) : error ..."
       std::string rest = line.substr(close + 1);
       rest.erase(0, rest.find_first_not_of(" :"));
@@ -73,8 +74,8 @@ gl::Program load_program(const ProgramSource& source, std::string& error) {
   glGetProgramiv(program.id(), GL_INFO_LOG_LENGTH, &length);
   std::string log(static_cast<std::size_t>(length > 1 ? length : 1), '\0');
   glGetProgramInfoLog(program.id(), length, nullptr, log.data());
-  error = "program (" + source.vertex_path + ", " + source.fragment_path +
-          ") failed to link:\n" + log.c_str();
+  error = "program (" + source.vertex_path + ", " + source.fragment_path + ") failed to link:\n" +
+          log.c_str();
   return {};
 }
 

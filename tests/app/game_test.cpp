@@ -46,7 +46,8 @@ double json_number(const std::string& json, const std::string& key) {
 TEST(Game, AnAutofireRunDrawsBulletsInOneCallAndAllocatesNothingAfterWarmup) {
   const std::string shot = (kOut / "shot.png").string();
   const std::string stats = (kOut / "s.json").string();
-  const RunResult r = run("--frames 600 --autofire --hidden --screenshot " + shot + " --stats " + stats);
+  const RunResult r =
+      run("--frames 600 --autofire --hidden --screenshot " + shot + " --stats " + stats);
   ASSERT_EQ(r.exit_code, 0) << r.output;
   std::ifstream in(stats);
   std::stringstream json;
@@ -64,9 +65,9 @@ TEST(Game, AnAutofireRunDrawsBulletsInOneCallAndAllocatesNothingAfterWarmup) {
   int glowing = 0, panel = 0, arena = 0;
   for (int i = 0; i < w * h; ++i) {
     const int r8 = px[i * 4], g8 = px[i * 4 + 1], b8 = px[i * 4 + 2];
-    glowing += r8 > 235 && g8 > 150 && b8 < 200;       // bullets, tracers, sparks
-    panel += r8 < 45 && g8 < 45 && b8 < 55;             // the overlay's dark panel
-    arena += i % w > 720 && r8 + g8 + b8 > 150;         // right of the panel: lit arena
+    glowing += r8 > 235 && g8 > 150 && b8 < 200;  // bullets, tracers, sparks
+    panel += r8 < 45 && g8 < 45 && b8 < 55;       // the overlay's dark panel
+    arena += i % w > 720 && r8 + g8 + b8 > 150;   // right of the panel: lit arena
   }
   stbi_image_free(px);
   EXPECT_GT(glowing, 20) << "no bullets in flight on the screenshot";
@@ -91,6 +92,31 @@ TEST(Game, ADriverBelowGl33IsRefusedWithAClearLine) {
   const RunResult r = run("--frames 10 --hidden", "MESA_GL_VERSION_OVERRIDE=3.0");
   EXPECT_NE(r.exit_code, 0);
   EXPECT_NE(r.output.find("3.3"), std::string::npos) << r.output;
+}
+
+// The harness needs no display; these run here because they drive the same executable.
+TEST(Harness, AFiveSecondStallIsClampedAndTheDroppedTimeCounted) {
+  const std::string stats = (kOut / "stall.json").string();
+  const RunResult r = run("--no-window --frames 120 --stall-at 60 --stats " + stats);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  std::ifstream in(stats);
+  std::stringstream json;
+  json << in.rdbuf();
+  EXPECT_EQ(json_number(json.str(), "ticks"), 119.0 + 15.0);  // 0.25 s of ticks, not 300
+  EXPECT_NEAR(json_number(json.str(), "dropped_seconds"), 4.75, 1e-6);
+}
+
+TEST(Harness, SigtermEndsTheRunCleanlyAndStillWritesTheStats) {
+  const std::string stats = (kOut / "sigterm.json").string();
+  std::filesystem::remove(stats);
+  const RunResult r = run("--no-window --frames 100000000 --autofire --stats " + stats,
+                          "timeout --preserve-status -s TERM 1");
+  EXPECT_EQ(r.exit_code, 130) << r.output;
+  std::ifstream in(stats);
+  std::stringstream json;
+  json << in.rdbuf();
+  EXPECT_NE(json.str().find("\"interrupted\": true"), std::string::npos) << json.str();
+  EXPECT_GT(json_number(json.str(), "ticks"), 60.0);
 }
 
 }  // namespace

@@ -33,10 +33,17 @@ TEST(Options, RejectAnUnknownFlag) {
 }
 
 TEST(Options, RejectBadOrMissingValues) {
-  for (const auto& args : std::vector<std::vector<const char*>>{
-           {"--frames"}, {"--frames", "-1"}, {"--frames", "0"}, {"--frames", "12x"},
-           {"--pool-size", "0"}, {"--pool-size", "99999999999"}, {"--overflow", "sometimes"},
-           {"--seed", "-3"}, {"--warmup", "-1"}, {"--tick-hz", "5"}, {"--stats"}}) {
+  for (const auto& args : std::vector<std::vector<const char*>>{{"--frames"},
+                                                                {"--frames", "-1"},
+                                                                {"--frames", "0"},
+                                                                {"--frames", "12x"},
+                                                                {"--pool-size", "0"},
+                                                                {"--pool-size", "99999999999"},
+                                                                {"--overflow", "sometimes"},
+                                                                {"--seed", "-3"},
+                                                                {"--warmup", "-1"},
+                                                                {"--tick-hz", "5"},
+                                                                {"--stats"}}) {
     EXPECT_NE(parse(args).error, "") << args[0] << (args.size() > 1 ? args[1] : "");
   }
 }

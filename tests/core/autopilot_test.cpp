@@ -57,7 +57,8 @@ TEST(Autopilot, WalksACircleRoundTheMiddleInsteadOfIntoAWall) {
   float farthest = 0.0f;
   for (int i = 0; i < 3600; ++i) {
     step(*world, autofire_input(*world, kHz), static_cast<float>(1.0 / kHz));
-    if (i > 300) farthest = std::max(farthest, std::hypot(world->player.pos.x, world->player.pos.z));
+    if (i > 300)
+      farthest = std::max(farthest, std::hypot(world->player.pos.x, world->player.pos.z));
   }
   EXPECT_LT(farthest, 14.0f);
   EXPECT_GT(farthest, 6.0f);  // it does walk

@@ -15,11 +15,13 @@ int g_gl_calls = 0;
 
 void GLAD_API_PTR fake_delete_buffers(GLsizei n, const GLuint* ids) {
   ++g_gl_calls;
-  for (GLsizei i = 0; i < n; ++i) g_deleted_buffers.push_back(ids[i]);
+  for (GLsizei i = 0; i < n; ++i)
+    g_deleted_buffers.push_back(ids[i]);
 }
 void GLAD_API_PTR fake_gen_buffers(GLsizei n, GLuint* ids) {
   ++g_gl_calls;
-  for (GLsizei i = 0; i < n; ++i) ids[i] = 40u + static_cast<GLuint>(i);
+  for (GLsizei i = 0; i < n; ++i)
+    ids[i] = 40u + static_cast<GLuint>(i);
 }
 
 class GlObject : public ::testing::Test {
@@ -42,12 +44,18 @@ static_assert(std::is_nothrow_move_constructible_v<Buffer>);
 static_assert(std::is_nothrow_move_assignable_v<Program>);
 
 TEST_F(GlObject, AnEmptyObjectMakesNoGlCallAtAll) {
-  { const Buffer empty; EXPECT_FALSE(empty); }
+  {
+    const Buffer empty;
+    EXPECT_FALSE(empty);
+  }
   EXPECT_EQ(g_gl_calls, 0);
 }
 
 TEST_F(GlObject, AnOwnedNameIsDeletedExactlyOnceByTheDestructor) {
-  { const Buffer buffer = make_buffer(); EXPECT_EQ(buffer.id(), 40u); }
+  {
+    const Buffer buffer = make_buffer();
+    EXPECT_EQ(buffer.id(), 40u);
+  }
   EXPECT_EQ(g_deleted_buffers, std::vector<GLuint>{40u});
 }
 

@@ -55,7 +55,8 @@ class RendererGl : public ::testing::Test {
   template <class Pred>
   static int count(const std::vector<unsigned char>& px, Pred pred) {
     int n = 0;
-    for (std::size_t i = 0; i + 3 < px.size(); i += 4) n += pred(px[i], px[i + 1], px[i + 2]);
+    for (std::size_t i = 0; i + 3 < px.size(); i += 4)
+      n += pred(px[i], px[i + 1], px[i + 2]);
     return n;
   }
   static bool glowing(int r, int g, int b) { return r > 235 && g > 200 && b < 200; }  // bullets
@@ -74,8 +75,8 @@ TEST_F(RendererGl, DrawsSkyAboveAndFloorBelow) {
   const auto at = [&](int x, int y) { return &px[static_cast<std::size_t>((y * width_ + x) * 4)]; };
   const unsigned char* sky = at(width_ / 2, height_ - 2);  // GL row 0 is the bottom
   const unsigned char* floor = at(width_ / 2, 2);
-  EXPECT_GT(sky[2], sky[0]);   // blue sky
-  EXPECT_LT(floor[2], 200);    // grey-blue floor, darker than the sky
+  EXPECT_GT(sky[2], sky[0]);  // blue sky
+  EXPECT_LT(floor[2], 200);   // grey-blue floor, darker than the sky
   EXPECT_NE(floor[0], sky[0]);
 }
 
@@ -115,7 +116,8 @@ TEST_F(RendererGl, WithInstancingOffDrawsOneCallPerObject) {
 }
 
 TEST_F(RendererGl, AFrameAfterWarmupAllocatesNothingAndReallocatesNoBuffer) {
-  for (int i = 0; i < 10; ++i) frame();
+  for (int i = 0; i < 10; ++i)
+    frame();
   const auto reallocations = renderer_.stats().buffer_reallocations;
   const heap::Mark mark;
   world_->player.pitch = 0.5f;
@@ -157,7 +159,8 @@ TEST_F(RendererGl, AShaderSyntaxErrorNamesTheFileAndLine) {
   std::filesystem::create_directories(dir);
   std::filesystem::copy_file(std::string(FLATLINE_SHADER_DIR) + "/mesh.vert", dir / "mesh.vert",
                              std::filesystem::copy_options::overwrite_existing);
-  std::ofstream(dir / "mesh.frag") << "#version 330 core\nout vec4 c;\nvoid main() {\n  c = vec4(1.0) +;\n}\n";
+  std::ofstream(dir / "mesh.frag")
+      << "#version 330 core\nout vec4 c;\nvoid main() {\n  c = vec4(1.0) +;\n}\n";
   const World world(WorldConfig{});
   Renderer renderer;
   EXPECT_FALSE(renderer.init(world, dir.string(), error));
@@ -169,7 +172,8 @@ TEST_F(RendererGl, AMissingShaderFolderIsAClearError) {
   const World world(WorldConfig{});
   Renderer renderer;
   EXPECT_FALSE(renderer.init(world, "/nonexistent/shaders", error));
-  EXPECT_NE(error.find("cannot read shader '/nonexistent/shaders/mesh.vert'"), std::string::npos) << error;
+  EXPECT_NE(error.find("cannot read shader '/nonexistent/shaders/mesh.vert'"), std::string::npos)
+      << error;
 }
 
 }  // namespace

@@ -16,7 +16,8 @@ constexpr float kDt = 1.0f / 60.0f;
 
 std::unique_ptr<World> busy_world(int ticks) {
   auto world = std::make_unique<World>(WorldConfig{});
-  for (int i = 0; i < ticks; ++i) step(*world, autofire_input(*world, 60.0), kDt);
+  for (int i = 0; i < ticks; ++i)
+    step(*world, autofire_input(*world, 60.0), kDt);
   return world;
 }
 
@@ -63,8 +64,10 @@ TEST(Scene, InterpolatesBulletsBetweenTheLastTwoTicks) {
     build_scene(*world, alpha, scene);
     ASSERT_EQ(scene.count[kDrawBullets], 1u);
     const glm::vec3 expected = b.prev_pos + (b.pos - b.prev_pos) * alpha;
-    const Instance& streak = scene.items[kDrawBullets][0];  // centred half its length behind the head
-    const glm::vec3 head = glm::vec3(streak.position) + glm::vec3(streak.forward) * (streak.scale.z * 0.5f);
+    const Instance& streak =
+        scene.items[kDrawBullets][0];  // centred half its length behind the head
+    const glm::vec3 head =
+        glm::vec3(streak.position) + glm::vec3(streak.forward) * (streak.scale.z * 0.5f);
     EXPECT_NEAR(glm::length(head - expected), 0.0f, 1e-4f) << "alpha " << alpha;
   }
 }
@@ -98,7 +101,8 @@ TEST(Scene, BuildingAFrameAllocatesNothing) {
   SceneInstances scene;
   scene.reserve_for(*world);
   const heap::Mark mark;
-  for (int i = 0; i < 100; ++i) build_scene(*world, 0.5f, scene);
+  for (int i = 0; i < 100; ++i)
+    build_scene(*world, 0.5f, scene);
   EXPECT_EQ(mark.since().allocations, 0u);
 }
 

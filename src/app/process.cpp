@@ -1,0 +1,23 @@
+#include "app/process.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cstdlib>
+
+namespace flatline::app {
+
+std::uint64_t resident_kb() {
+  const int fd = ::open("/proc/self/statm", O_RDONLY);
+  if (fd < 0) return 0;
+  char text[128] = {};
+  const ssize_t n = ::read(fd, text, sizeof text - 1);
+  ::close(fd);
+  if (n <= 0) return 0;
+  char* end = nullptr;
+  std::strtoull(text, &end, 10);                       // total program size, skipped
+  const std::uint64_t pages = std::strtoull(end, nullptr, 10);  // resident pages
+  return pages * static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE)) / 1024;
+}
+
+}  // namespace flatline::app
