@@ -1,5 +1,6 @@
 // What a pool buys: ns per acquire+release pair of one 40-byte Bullet, for flatline::Pool
-// (as shipped: Drop policy, every check on) against a bare index free list (the seed's
+// (as shipped: Drop policy, every check on; also through handles, and under RecycleOldest,
+// which adds the acquisition log) against a bare index free list (the seed's
 // pool, the baseline), new/delete, make_unique, boost::object_pool, plf::colony and
 // std::pmr::unsynchronized_pool_resource. Three patterns, every implementation in one run:
 //   pair   acquire, write, release the same object, repeated;
@@ -81,6 +82,19 @@ class ShippedPoolHandles {  // flatline::Pool through generational handles
 
  private:
   flatline::Pool<Bullet> pool_{[] { return Bullet{}; }, kCapacity, kResetLambda};
+};
+
+class ShippedPoolRecycle {  // flatline::Pool under RecycleOldest: it keeps the acquisition log
+ public:
+  using Id = int;
+  Id acquire() { return pool_.acquire(); }
+  Bullet& object(Id id) { return pool_[id]; }
+  void release(Id& id) { pool_.release(id); }
+  bool healthy() const { return pool_.stats().recycled == 0 && pool_.stats().misuse() == 0; }
+
+ private:
+  flatline::Pool<Bullet> pool_{[] { return Bullet{}; }, kCapacity, kResetLambda,
+                               flatline::OverflowPolicy::RecycleOldest};
 };
 
 // The seed's TypeScript Pool<T> translated as-is: items, an active flag per item, a stack
@@ -271,6 +285,7 @@ void register_all(const char* name) {
 int main(int argc, char** argv) {
   register_all<ShippedPool>("flatline::Pool");
   register_all<ShippedPoolHandles>("flatline::Pool (handles)");
+  register_all<ShippedPoolRecycle>("flatline::Pool (recycle-oldest)");
   register_all<BareFreeList>("bare free list");
   register_all<NewDelete>("new/delete");
   register_all<MakeUnique>("make_unique");

@@ -13,8 +13,8 @@ build="${root}/build/release"
 json="${build}/pool_bench.json"
 table="${build}/pool_bench.md"
 
-cmake -S "${root}" -B "${build}" -DCMAKE_BUILD_TYPE=Release -DFLATLINE_BUILD_TESTS=OFF \
-  -DFLATLINE_BUILD_GAME=OFF -DFLATLINE_BUILD_BENCH=ON >/dev/null
+"${root}/scripts/setup.sh" >/dev/null
+(cd "${root}" && cmake --preset release >/dev/null)  # the same build/release the play command uses
 cmake --build "${build}" --target pool_bench -j2 >/dev/null
 
 pin=()
@@ -37,8 +37,8 @@ with open(json_path) as f:
 
 patterns = ["pair", "burst", "churn"]
 baseline = "bare free list"
-order = ["flatline::Pool", "flatline::Pool (handles)", baseline, "new/delete", "make_unique",
-         "boost::object_pool", "plf::colony", "pmr pool"]
+order = ["flatline::Pool", "flatline::Pool (handles)", "flatline::Pool (recycle-oldest)", baseline,
+         "new/delete", "make_unique", "boost::object_pool", "plf::colony", "pmr pool"]
 median = {}  # (implementation, pattern) -> ns per pair
 for b in data["benchmarks"]:
     if b.get("aggregate_name") == "median":

@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-docs/screenshot.png}
-frames=${2:-420}
+frames=${2:-250}
 scripts/setup.sh
 cmake --preset release >/dev/null
 cmake --build --preset release -j"$(nproc)" --target flatline

@@ -64,7 +64,7 @@ int run_game(const app::Options& options) {
   std::string error;
   std::vector<TickInput> replay;  // --replay: recorded inputs instead of the mouse and keyboard
   if (!o.replay_path.empty() && !app::apply_replay(o, replay, error)) return fail(error);
-  o.frames = options.frames;  // windowed, a replay ends with its last tick, not a frame count
+  o.frames = options.frames;   // windowed, a replay ends with its last tick, not a frame count
   app::ReplayWriter recorder;  // --record
   if (!app::start_recording(o, recorder, error)) return fail(error);
   platform::WindowOptions window_options;
@@ -228,7 +228,8 @@ int main(int argc, char** argv) {
     return 0;
   }
   // Say so now if an output cannot be written, not after an hour of play.
-  for (const std::string* path : {&options.stats_path, &options.screenshot_path, &options.record_path}) {
+  for (const std::string* path :
+       {&options.stats_path, &options.screenshot_path, &options.record_path}) {
     if (path->empty()) continue;
     if (const std::string why = check_writable(*path); !why.empty()) {
       std::fprintf(stderr, "flatline: %s\n", why.c_str());

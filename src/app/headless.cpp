@@ -1,8 +1,8 @@
 #include "app/headless.hpp"
 
 #include <algorithm>
-#include <cinttypes>
 #include <chrono>
+#include <cinttypes>
 #include <csignal>
 #include <cstdio>
 #include <memory>

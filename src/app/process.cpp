@@ -15,7 +15,7 @@ std::uint64_t resident_kb() {
   ::close(fd);
   if (n <= 0) return 0;
   char* end = nullptr;
-  std::strtoull(text, &end, 10);                       // total program size, skipped
+  std::strtoull(text, &end, 10);                                // total program size, skipped
   const std::uint64_t pages = std::strtoull(end, nullptr, 10);  // resident pages
   return pages * static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE)) / 1024;
 }

@@ -118,14 +118,16 @@ bool read_replay(const std::string& path, ReplayHeader& header, std::vector<Tick
   };
   unsigned char bytes[kReplayHeaderBytes];
   const std::size_t got = std::fread(bytes, 1, sizeof bytes, f);
-  if (got < sizeof bytes) return fail(got, "the header is cut short (" + std::to_string(got) + " of 48 bytes)");
+  if (got < sizeof bytes)
+    return fail(got, "the header is cut short (" + std::to_string(got) + " of 48 bytes)");
   if (std::memcmp(bytes, kMagic, 4) != 0) return fail(0, "not a Flatline replay (no FLRP mark)");
   const unsigned char* p = bytes + 4;
   if (const auto version = get<std::uint32_t>(p); version != kVersion)
     return fail(4, "version " + std::to_string(version) + ", this build reads version 1");
   header.seed = get<std::uint64_t>(p);
   header.tick_hz = get<double>(p);
-  if (!(header.tick_hz >= 10.0 && header.tick_hz <= 1000.0)) return fail(16, "tick rate out of range");
+  if (!(header.tick_hz >= 10.0 && header.tick_hz <= 1000.0))
+    return fail(16, "tick rate out of range");
   header.bullet_capacity = get<std::uint64_t>(p);
   const auto policy = get<std::uint8_t>(p);
   if (policy > 2) return fail(32, "unknown overflow policy " + std::to_string(policy));

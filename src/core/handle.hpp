@@ -40,8 +40,14 @@ template <unsigned kBits>
 constexpr std::uint32_t next_generation(std::uint32_t generation) {
   static_assert(kBits >= 2 && kBits <= 32, "generation needs 2..32 bits");
   constexpr std::uint32_t kMask = kBits == 32 ? 0xFFFFFFFFu : ((1u << kBits) - 1u);
-  const std::uint32_t next = (generation + 1u) & kMask;
-  return next == 0 ? 1u : next;
+  std::uint32_t next = 0;
+  if constexpr (kBits == 32) {
+    const bool wrapped = __builtin_add_overflow(generation, 1u, &next);  // GCC and Clang
+    return next + wrapped;  // 0xFFFFFFFF + 1 wraps to 0, plus the carry: 1. Compiles to add, adc
+  } else {
+    next = (generation + 1u) & kMask;
+    return next + (next == 0u);  // 0 is skipped: the wrap lands on 1
+  }
 }
 
 }  // namespace flatline

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/handle.hpp"
+#include "core/pool.hpp"  // pool.hpp includes this file at its end; #pragma once breaks the cycle
 
 namespace flatline {
 

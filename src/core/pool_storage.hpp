@@ -20,7 +20,8 @@ class ChunkedStorage {
   // The pool destroys the objects; this frees the raw memory.
   ~ChunkedStorage() {
     free_raw(first_);
-    for (T* chunk : grown_) free_raw(chunk);
+    for (T* chunk : grown_)
+      free_raw(chunk);
   }
 
   template <class Factory>
@@ -50,7 +51,8 @@ class ChunkedStorage {
  private:
   T* ptr(int slot) {
     const auto index = static_cast<std::size_t>(slot);
-    if (index < first_size_) [[likely]] return first_ + index;
+    if (index < first_size_) [[likely]]
+      return first_ + index;
     const std::size_t offset = index - first_size_;
     return grown_[offset / chunk_size_] + offset % chunk_size_;
   }
@@ -60,19 +62,21 @@ class ChunkedStorage {
   template <class Factory>
   static T* make_chunk(std::size_t count, Factory& factory) {
     if (count == 0) return nullptr;
-    T* raw = static_cast<T*>(::operator new(count * sizeof(T), std::align_val_t{alignof(T)}));
+    T* raw = static_cast<T*>(::operator new (count * sizeof(T), std::align_val_t{alignof(T)}));
     std::size_t made = 0;
     try {
-      for (; made < count; ++made) ::new (static_cast<void*>(raw + made)) T(factory());
+      for (; made < count; ++made)
+        ::new (static_cast<void*>(raw + made)) T(factory());
     } catch (...) {
-      while (made > 0) raw[--made].~T();
+      while (made > 0)
+        raw[--made].~T();
       free_raw(raw);
       throw;
     }
     return raw;
   }
   static void free_raw(T* raw) {
-    if (raw != nullptr) ::operator delete(static_cast<void*>(raw), std::align_val_t{alignof(T)});
+    if (raw != nullptr) ::operator delete (static_cast<void*>(raw), std::align_val_t{alignof(T)});
   }
 
   T* first_ = nullptr;

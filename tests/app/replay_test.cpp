@@ -69,7 +69,8 @@ TEST(Replay, PlayingARecordingBackReachesTheSameStateHash) {
   EXPECT_EQ(o.seed, 77u);
   ASSERT_EQ(inputs.size(), 1200u);
   auto world = std::make_unique<World>(world_config_from(o));
-  for (const TickInput& input : inputs) step(*world, input, 1.0f / 60.0f);
+  for (const TickInput& input : inputs)
+    step(*world, input, 1.0f / 60.0f);
   EXPECT_EQ(state_hash(*world), recorded);
 }
 

@@ -76,6 +76,12 @@ TEST(NextGeneration, SkipsZeroWhenStartingFromZero) {
   EXPECT_EQ(next_generation<8>(0), 1u);
 }
 
+TEST(NextGeneration, ReachesTheLargestValueBeforeWrapping) {
+  EXPECT_EQ(next_generation<32>(0xFFFFFFFEu), 0xFFFFFFFFu);  // the add-with-carry path
+  EXPECT_EQ(next_generation<4>(14), 15u);
+  static_assert(next_generation<32>(0xFFFFFFFEu) == 0xFFFFFFFFu);
+}
+
 TEST(NextGeneration, WrapsFromTheLargestValueBackToOneNotZero) {
   EXPECT_EQ(next_generation<4>(15), 1u);
   EXPECT_EQ(next_generation<2>(3), 1u);

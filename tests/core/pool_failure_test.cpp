@@ -1,9 +1,10 @@
 // Tests for src/core/pool.hpp, part 4: failure and degenerate cases. A throwing
-// factory changes no count and leaks nothing, a pool of capacity 0 behaves by its
-// policy, and a pool can be neither copied nor moved (handles and leases point at it).
+// factory or reset changes no count and leaks nothing, a pool of capacity 0 behaves
+// by its policy, and a pool can be neither copied nor moved (handles and leases point at it).
 #include <gtest/gtest.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <stdexcept>
 #include <type_traits>
 
@@ -66,6 +67,7 @@ void expect_same_stats(const PoolStats& a, const PoolStats& b) {
   EXPECT_EQ(a.misuse(), b.misuse());
   EXPECT_EQ(a.forgotten, b.forgotten);
   EXPECT_EQ(a.trimmed, b.trimmed);
+  EXPECT_EQ(a.destroyed, b.destroyed);
 }
 
 TEST(PoolFactoryThrows, InTheConstructorPropagatesAndLeaksNothing) {
@@ -130,6 +132,59 @@ TEST(PoolFactoryThrows, WhenReMakingATrimmedSlotLeavesEveryCountUnchanged) {
   EXPECT_GE(slot, 0);
   EXPECT_EQ(pool.allocations(), before.allocations + 1);
   EXPECT_EQ(pool.active_count(), 2u);
+}
+
+// A reset that throws for objects whose value is negative.
+void picky_reset(Tracked& t) {
+  if (t.value < 0) throw std::runtime_error("reset failed");
+  t.value = 0;
+}
+
+TEST(PoolResetThrows, OnReleaseLeavesTheSlotLiveAndEveryCountUnchanged) {
+  Tracked::clear();
+  TrackedPool pool([] { return Tracked{}; }, 3, picky_reset);
+  const Handle handle = pool.acquire_handle();
+  const int slot = static_cast<int>(handle.index);
+  const int other = pool.acquire();
+  pool[slot].value = -1;
+  const PoolStats before = pool.stats();
+  const std::uint32_t generation = pool.generation(slot);
+
+  EXPECT_THROW(pool.release(slot), std::runtime_error);
+  expect_same_stats(pool.stats(), before);
+  EXPECT_TRUE(pool.is_active(slot)) << "still live: its owner still has it";
+  EXPECT_TRUE(pool.alive(handle));
+  EXPECT_EQ(pool.generation(slot), generation);
+  EXPECT_THROW(pool.release(handle), std::runtime_error);  // through a handle: the same
+  expect_same_stats(pool.stats(), before);
+  EXPECT_TRUE(pool.alive(handle));
+
+  pool[slot].value = 5;  // the owner fixes its object; now it can go back
+  pool.release(handle);
+  EXPECT_FALSE(pool.alive(handle));
+  EXPECT_EQ(pool.stats().released, 1u);
+  EXPECT_TRUE(pool.is_active(other));
+  EXPECT_EQ(pool.acquire(), slot) << "and it is vended again, reset";
+  EXPECT_EQ(pool[slot].value, 0);
+}
+
+TEST(PoolResetThrows, OnRecycleLeavesTheOldOwnerItsObjectAndEveryCountUnchanged) {
+  Tracked::clear();
+  TrackedPool pool([] { return Tracked{}; }, 2, picky_reset, OverflowPolicy::RecycleOldest);
+  const Handle oldest = pool.acquire_handle();
+  pool.acquire();
+  pool.get(oldest)->value = -1;
+  const PoolStats before = pool.stats();
+
+  EXPECT_THROW(pool.acquire(), std::runtime_error);
+  expect_same_stats(pool.stats(), before);
+  EXPECT_TRUE(pool.alive(oldest));
+  EXPECT_EQ(pool.oldest_active(), static_cast<int>(oldest.index)) << "still the oldest";
+
+  pool.get(oldest)->value = 1;
+  EXPECT_EQ(pool.acquire(), static_cast<int>(oldest.index));
+  EXPECT_FALSE(pool.alive(oldest));
+  EXPECT_EQ(pool.stats().recycled, 1u);
 }
 
 TEST(PoolCapacityZero, DropsEveryAcquireUnderDrop) {

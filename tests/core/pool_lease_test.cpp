@@ -1,12 +1,13 @@
 // Tests for src/core/pool_lease.hpp: a Lease owns one pooled object, gives it back
 // on scope exit, moves but never copies, and never releases an object it lost.
-// pool_lease.hpp is not self-contained: pool.hpp includes it after defining Pool.
+// pool_lease.hpp is included first, alone: it must compile on its own (it includes
+// pool.hpp, which includes it back at its end; #pragma once ends the cycle).
+#include "core/pool_lease.hpp"
+
 #include <gtest/gtest.h>
 
 #include <type_traits>
 #include <utility>
-
-#include "core/pool.hpp"
 
 namespace flatline {
 namespace {

@@ -105,6 +105,21 @@ TEST(PoolHandles, OutOfRangeReleasesAreCountedForeign) {
   EXPECT_EQ(pool.active_count(), 1u);
 }
 
+TEST(PoolHandles, ReleasingTheNullHandleIsIgnoredAndNotCountedAsMisuse) {
+  Pool<int> pool([] { return 0; }, 1, [](int& i) { i = 0; });
+  const int slot = pool.acquire();
+  pool.release(Handle{});
+  EXPECT_EQ(pool.stats().misuse(), 0u) << "like delete nullptr";
+  EXPECT_EQ(pool.stats().released, 0u);
+  EXPECT_TRUE(pool.is_active(slot));
+  const Handle dropped = pool.acquire_handle();  // the pool is full: Drop hands out null
+  ASSERT_TRUE(dropped.is_null());
+  pool.release(dropped);  // giving "nothing" back is not misuse either
+  EXPECT_EQ(pool.stats().misuse(), 0u);
+  EXPECT_EQ(pool.stats().dropped, 1u);
+  EXPECT_EQ(pool.active_count(), 1u);
+}
+
 TEST(PoolHandles, DoubleReleaseThroughAHandleIsCountedDouble) {
   Pool<int> pool([] { return 0; }, 2, [](int& i) { i = 0; });
   const Handle handle = pool.acquire_handle();
@@ -275,6 +290,31 @@ TEST(PoolDestroy, DestroysEveryIdleAndLiveObjectAndStalesEveryHandle) {
   EXPECT_FALSE(pool.alive(a));
   EXPECT_FALSE(pool.alive(b));
   pool.destroy();  // a second destroy finds nothing to destroy
+  EXPECT_EQ(Tracked::alive(), 0);
+}
+
+TEST(PoolDestroy, CountsTheLiveObjectsItDestroyedAndEveryLifeEndsOneWay) {
+  Tracked::clear();
+  TrackedPool pool([] { return Tracked{}; }, 8, reset_tracked);
+  for (int i = 0; i < 5; ++i) {
+    pool.acquire();
+  }
+  pool.release(1);
+  pool.forget(2);
+  pool.destroy();  // 3 live and 4 idle objects go
+  PoolStats stats = pool.stats();
+  EXPECT_EQ(stats.destroyed, 3u);
+  EXPECT_EQ(stats.trimmed, 4u) << "idle objects destroyed count as trimmed";
+  EXPECT_EQ(stats.released, 1u);
+  EXPECT_EQ(stats.forgotten, 1u);
+  EXPECT_EQ(stats.acquired,
+            stats.released + stats.recycled + stats.forgotten + stats.destroyed + stats.active);
+  pool.acquire();  // re-made by the factory
+  pool.destroy();
+  stats = pool.stats();
+  EXPECT_EQ(stats.destroyed, 4u);
+  EXPECT_EQ(stats.acquired, 6u);
+  EXPECT_EQ(stats.released, 1u) << "a destroyed object was not released";
   EXPECT_EQ(Tracked::alive(), 0);
 }
 

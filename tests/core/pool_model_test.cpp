@@ -39,8 +39,10 @@ std::uint64_t seed_from_env() {
 }
 
 // What the pool should be, kept with plain containers. Per slot: live or not,
-// generation, tag; live slots in acquisition order. Idle and vacant (object
-// destroyed) slots are only counted: which idle objects trim() takes is the pool's choice.
+// generation, tag; live slots in acquisition order (what RecycleOldest and
+// oldest_active() must follow, whatever the policy was when they were acquired). Idle
+// and vacant (object destroyed) slots are only counted: which idle objects trim()
+// takes is the pool's choice, and so is the order for_each_active visits live ones in.
 struct Model {
   std::vector<unsigned char> live;  // not vector<bool>: this runs 10^8 times in Debug
   std::vector<std::uint32_t> generation;
@@ -86,7 +88,7 @@ bool same(const PoolStats& a, const PoolStats& b) {
          a.acquired == b.acquired && a.released == b.released && a.dropped == b.dropped &&
          a.recycled == b.recycled && a.grown == b.grown && a.double_releases == b.double_releases &&
          a.foreign_releases == b.foreign_releases && a.stale_releases == b.stale_releases &&
-         a.forgotten == b.forgotten && a.trimmed == b.trimmed &&
+         a.forgotten == b.forgotten && a.trimmed == b.trimmed && a.destroyed == b.destroyed &&
          a.poison_violations == b.poison_violations;
 }
 
@@ -321,14 +323,19 @@ class Harness {
   }
 
   void iterate() {
-    std::size_t next = 0;
-    bool in_order = true;
+    std::size_t visits = 0;
+    bool ok = true;
+    std::vector<unsigned char>& seen = seen_;
+    seen.assign(model_.capacity(), 0);
     pool_.for_each_active([&](int slot, Item& item) {
-      in_order = in_order && next < model_.order.size() && model_.order[next] == slot &&
-                 item.tag == model_.tag[slot];
-      ++next;
+      const bool fresh = slot >= 0 && static_cast<std::size_t>(slot) < seen.size() && !seen[slot];
+      ok = ok && fresh && model_.live[slot] && item.tag == model_.tag[slot];
+      if (fresh) seen[slot] = 1;
+      ++visits;
     });
-    expect(in_order && next == model_.order.size(), "for_each_active: live, oldest first");
+    expect(ok && visits == model_.order.size(), "for_each_active: every live slot, once");
+    const int oldest = model_.order.empty() ? -1 : model_.order.front();
+    expect(pool_.oldest_active() == oldest, "oldest_active: the earliest-acquired live slot");
   }
 
   void destroy() {
@@ -336,6 +343,7 @@ class Harness {
     while (!model_.order.empty()) {
       model_.end_life(model_.order.back());
       ++model_.vacant;
+      ++model_.stats.destroyed;
     }
     model_.stats.trimmed += model_.idle;
     model_.vacant += model_.idle;
@@ -389,7 +397,8 @@ class Harness {
   Pool<Item> other_{[] { return Item{}; }, 1, [](Item&) {}};  // source of foreign handles
   Model model_;
   Handle foreign_;
-  std::vector<Handle> history_;  // recent handles: live, stale or released
+  std::vector<Handle> history_;      // recent handles: live, stale or released
+  std::vector<unsigned char> seen_;  // iterate(): slots visited so far
   long long step_ = 0;
   bool failed_ = false;
 };

@@ -3,7 +3,10 @@
 // Grow makes a new chunk (logged, counted, and never moving a live object).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstddef>
+#include <deque>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -30,6 +33,13 @@ std::vector<std::string>& log_lines() {
 void capture_log(const char* line) {
   log_lines().emplace_back(line);
 }
+
+// The reference for acquisition order: live slots, earliest-acquired first.
+struct AcquisitionOrder {
+  std::deque<int> live;
+  void acquired(int slot) { live.push_back(slot); }
+  void ended(int slot) { live.erase(std::find(live.begin(), live.end(), slot)); }
+};
 
 // Acquires until the pool has no idle object left; returns the slots in order.
 std::vector<int> fill(Pool<Decal>& pool) {
@@ -114,6 +124,109 @@ TEST(PoolRecycleOldest, ResetsTheRecycledObjectAndMakesItsOldHandleStale) {
   pool.release(oldest);  // the old owner gives back what it no longer owns
   EXPECT_TRUE(pool.is_active(recycled));
   EXPECT_EQ(pool.stats().stale_releases, 1u);
+}
+
+TEST(PoolRecycleOldest, FollowsAcquisitionOrderOverManyCyclesOfRandomReleases) {
+  // Capacity 8: the acquisition log holds 2 x 8 + 16 entries, so it is compacted
+  // every few dozen acquires; 20'000 operations compact it hundreds of times.
+  Pool<Decal> pool = make_decals(8, OverflowPolicy::RecycleOldest);
+  AcquisitionOrder order;
+  std::mt19937 rng(2024);
+  std::size_t recycles = 0;
+  for (int step = 0; step < 20'000; ++step) {
+    if (!order.live.empty() && rng() % 3 == 0) {
+      const int slot = order.live[rng() % order.live.size()];  // any live slot, any order
+      pool.release(slot);
+      order.ended(slot);
+      continue;
+    }
+    const bool full = pool.idle_count() == 0;
+    const int expected = full ? order.live.front() : -1;
+    ASSERT_EQ(pool.oldest_active(), order.live.empty() ? -1 : order.live.front()) << step;
+    const int slot = pool.acquire();
+    ASSERT_GE(slot, 0);
+    if (full) {
+      ASSERT_EQ(slot, expected) << "step " << step << ": not the earliest-acquired live slot";
+      order.ended(slot);
+      ++recycles;
+    }
+    order.acquired(slot);
+  }
+  EXPECT_GT(recycles, 1000u);
+  EXPECT_EQ(pool.stats().recycled, recycles);
+  EXPECT_EQ(pool.stats().misuse(), 0u);
+}
+
+TEST(PoolRecycleOldest, TakesALongLivedObjectFirstAfterLongChurnAroundIt) {
+  Pool<Decal> pool = make_decals(16, OverflowPolicy::RecycleOldest);
+  const Handle elder = pool.acquire_handle();
+  pool.get(elder)->id = 7;
+  for (int cycle = 0; cycle < 10'000; ++cycle) {  // ~300 compactions of the log around it
+    const int a = pool.acquire();
+    const int b = pool.acquire();
+    pool.release(cycle % 2 == 0 ? a : b);
+    pool.release(cycle % 2 == 0 ? b : a);
+  }
+  EXPECT_EQ(pool.oldest_active(), static_cast<int>(elder.index));
+  std::vector<int> rest;
+  while (pool.idle_count() > 0) {
+    rest.push_back(pool.acquire());
+  }
+  EXPECT_EQ(pool.acquire(), static_cast<int>(elder.index)) << "the oldest is recycled first";
+  EXPECT_FALSE(pool.alive(elder));
+  for (const int slot : rest) {
+    EXPECT_EQ(pool.acquire(), slot) << "then the others, in the order they were acquired";
+  }
+  EXPECT_EQ(pool.stats().recycled, 16u);
+}
+
+TEST(PoolRecycleOldest, SwitchedOnAtRuntimeStillKnowsTheAcquisitionOrder) {
+  Pool<Decal> pool = make_decals(6, OverflowPolicy::Drop);
+  AcquisitionOrder order;
+  for (int i = 0; i < 6; ++i) {
+    order.acquired(pool.acquire());
+  }
+  for (const int slot : {4, 0, 2}) {
+    pool.release(slot);
+    order.ended(slot);
+  }
+  for (int i = 0; i < 2; ++i) {
+    order.acquired(pool.acquire());
+  }
+  pool.release(3);
+  order.ended(3);
+  ASSERT_EQ(pool.oldest_active(), order.live.front()) << "exact under Drop too (a scan)";
+  pool.set_policy(OverflowPolicy::RecycleOldest);  // fills the log from the live slots' stamps
+  while (pool.idle_count() > 0) {
+    order.acquired(pool.acquire());
+  }
+  for (int i = 0; i < 12; ++i) {
+    const int expected = order.live.front();
+    ASSERT_EQ(pool.oldest_active(), expected);
+    ASSERT_EQ(pool.acquire(), expected) << "recycle " << i;
+    order.ended(expected);
+    order.acquired(expected);
+  }
+}
+
+TEST(PoolOldestActive, IsTheEarliestAcquiredLiveSlotUnderEveryPolicy) {
+  for (const OverflowPolicy policy :
+       {OverflowPolicy::Drop, OverflowPolicy::RecycleOldest, OverflowPolicy::Grow}) {
+    Pool<Decal> pool = make_decals(5, policy);
+    EXPECT_EQ(pool.oldest_active(), -1);
+    for (int i = 0; i < 4; ++i) {
+      pool.acquire();
+    }
+    pool.release(0);
+    EXPECT_EQ(pool.oldest_active(), 1) << to_string(policy);
+    pool.release(1);
+    const int again = pool.acquire();  // slot 1 again: now the newest
+    EXPECT_EQ(again, 1);
+    EXPECT_EQ(pool.oldest_active(), 2) << to_string(policy);
+    pool.release(2);
+    pool.release(3);
+    EXPECT_EQ(pool.oldest_active(), 1) << to_string(policy);
+  }
 }
 
 TEST(PoolGrow, MakesANewChunkAndLogsOncePerGrowth) {

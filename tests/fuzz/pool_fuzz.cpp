@@ -39,10 +39,12 @@ struct Model {
   std::size_t peak = 0, dropped = 0, recycled = 0, grown = 0;
   std::size_t double_releases = 0, foreign = 0, stale = 0;
   bool is_live(int slot) const {
-    return slot >= 0 && static_cast<std::size_t>(slot) < flag.size() && flag[static_cast<std::size_t>(slot)];
+    return slot >= 0 && static_cast<std::size_t>(slot) < flag.size() &&
+           flag[static_cast<std::size_t>(slot)];
   }
   void add(int slot) {
-    if (flag.size() <= static_cast<std::size_t>(slot)) flag.resize(static_cast<std::size_t>(slot) + 1, 0);
+    if (flag.size() <= static_cast<std::size_t>(slot))
+      flag.resize(static_cast<std::size_t>(slot) + 1, 0);
     flag[static_cast<std::size_t>(slot)] = 1;
     live.push_back(slot);
   }
@@ -88,7 +90,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   FuzzedDataProvider in(data, size);
   const auto policy = static_cast<OverflowPolicy>(in.ConsumeIntegralInRange<int>(0, 2));
   Model m;
-  m.capacity = m.first_capacity = m.allocations = m.idle = in.ConsumeIntegralInRange<std::size_t>(0, 40);
+  m.capacity = m.first_capacity = m.allocations = m.idle =
+      in.ConsumeIntegralInRange<std::size_t>(0, 40);
   flatline::Pool<Obj> pool([] { return Obj{}; }, m.capacity, [](Obj& o) { o = Obj{}; }, policy);
   flatline::Pool<Obj> other([] { return Obj{}; }, 4, [](Obj& o) { o = Obj{}; });
   pool.set_log([](const char*) {});
@@ -158,8 +161,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         }
         break;
       case 3:  // out of range: foreign
-        pool.release(in.ConsumeBool() ? -1 - in.ConsumeIntegral<std::uint8_t>()
-                                      : static_cast<int>(m.capacity) + in.ConsumeIntegral<std::uint8_t>());
+        pool.release(in.ConsumeBool()
+                         ? -1 - in.ConsumeIntegral<std::uint8_t>()
+                         : static_cast<int>(m.capacity) + in.ConsumeIntegral<std::uint8_t>());
         ++m.foreign;
         break;
       case 4: {  // take a handle to a newly acquired slot

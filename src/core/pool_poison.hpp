@@ -1,0 +1,60 @@
+// Debug poisoning for Pool (Nystrom's "clear freed memory to a magic value"): a
+// released object is filled with 0xDB, and the next acquire of its slot checks the
+// pattern, so a write through a released object is caught. Debug builds only, and
+// only for trivially copyable objects (memset over anything else is undefined).
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstring>
+#include <type_traits>
+#include <vector>
+
+#ifndef FLATLINE_POOL_POISON
+#ifdef NDEBUG
+#define FLATLINE_POOL_POISON 0
+#else
+#define FLATLINE_POOL_POISON 1
+#endif
+#endif
+
+namespace flatline::detail {
+
+// One flag per slot: "released and poisoned since". Compiles to nothing when disabled.
+template <class T>
+class PoisonFlags {
+ public:
+  static constexpr bool kEnabled = FLATLINE_POOL_POISON && std::is_trivially_copyable_v<T>;
+  static constexpr unsigned char kByte = 0xDB;
+
+  void reserve(std::size_t slots) {
+    if constexpr (kEnabled) flags_.reserve(slots);
+  }
+  void resize(std::size_t slots) {
+    if constexpr (kEnabled) flags_.resize(slots, 0);
+  }
+  void poison(int slot, T& object) {
+    if constexpr (kEnabled) {
+      std::memset(static_cast<void*>(&object), kByte, sizeof(T));
+      flags_[slot] = 1;
+    }
+  }
+  bool poisoned(int slot) const {
+    if constexpr (kEnabled) return flags_[slot] != 0;
+    return false;
+  }
+  // Written since it was poisoned? Any byte that is not kByte says so.
+  static bool written(const T& object) {
+    const auto* bytes = reinterpret_cast<const unsigned char*>(&object);
+    return std::any_of(bytes, bytes + sizeof(T), [](unsigned char b) { return b != kByte; });
+  }
+  // A checked object, or one destroyed (a re-made object is fresh from the factory).
+  void clear(int slot) {
+    if constexpr (kEnabled) flags_[slot] = 0;
+  }
+
+ private:
+  std::vector<unsigned char> flags_;
+};
+
+}  // namespace flatline::detail
