@@ -106,17 +106,19 @@ TEST(Harness, AFiveSecondStallIsClampedAndTheDroppedTimeCounted) {
   EXPECT_NEAR(json_number(json.str(), "dropped_seconds"), 4.75, 1e-6);
 }
 
-TEST(Harness, SigtermEndsTheRunCleanlyAndStillWritesTheStats) {
-  const std::string stats = (kOut / "sigterm.json").string();
-  std::filesystem::remove(stats);
-  const RunResult r = run("--no-window --frames 100000000 --autofire --stats " + stats,
-                          "timeout --preserve-status -s TERM 1");
-  EXPECT_EQ(r.exit_code, 130) << r.output;
-  std::ifstream in(stats);
-  std::stringstream json;
-  json << in.rdbuf();
-  EXPECT_NE(json.str().find("\"interrupted\": true"), std::string::npos) << json.str();
-  EXPECT_GT(json_number(json.str(), "ticks"), 60.0);
+TEST(Harness, SigtermAndSigintEndTheRunCleanlyAndStillWriteTheStats) {
+  for (const std::string signal : {"TERM", "INT"}) {
+    const std::string stats = (kOut / ("signal_" + signal + ".json")).string();
+    std::filesystem::remove(stats);
+    const RunResult r = run("--no-window --frames 100000000 --autofire --stats " + stats,
+                            "timeout --preserve-status -s " + signal + " 1");
+    EXPECT_EQ(r.exit_code, 130) << signal << ": " << r.output;
+    std::ifstream in(stats);
+    std::stringstream json;
+    json << in.rdbuf();
+    EXPECT_NE(json.str().find("\"interrupted\": true"), std::string::npos) << signal << json.str();
+    EXPECT_GT(json_number(json.str(), "ticks"), 60.0) << signal;
+  }
 }
 
 }  // namespace

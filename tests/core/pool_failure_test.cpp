@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <type_traits>
+#include <vector>
 
 #include "core/heap_counter.hpp"
 #include "core/pool.hpp"
@@ -225,6 +226,47 @@ TEST(PoolCapacityZero, WorksUnderGrow) {
     EXPECT_EQ(Tracked::alive(), static_cast<int>(pool.capacity()));
   }
   EXPECT_EQ(Tracked::alive(), 0);
+}
+
+TEST(PoolEdgeCases, ReleasingEverySlotTwiceInARowCountsEachSecondReleaseAndCorruptsNothing) {
+  constexpr int kCapacity = 1000;
+  Pool<std::uint32_t> pool([] { return 0u; }, kCapacity, [](std::uint32_t& v) { v = 0; });
+  for (int i = 0; i < kCapacity; ++i)
+    ASSERT_EQ(pool.acquire(), i);
+  for (int i = 0; i < kCapacity; ++i) {
+    pool.release(i);
+    pool.release(i);
+  }
+  EXPECT_EQ(pool.active_count(), 0u);
+  EXPECT_EQ(pool.stats().double_releases, static_cast<std::size_t>(kCapacity));
+  // Every slot went back on the free stack once: the pool still hands out each slot once.
+  std::vector<char> seen(kCapacity, 0);
+  for (int i = 0; i < kCapacity; ++i) {
+    const int slot = pool.acquire();
+    ASSERT_GE(slot, 0);
+    ASSERT_EQ(seen[static_cast<std::size_t>(slot)], 0) << "slot " << slot << " handed out twice";
+    seen[static_cast<std::size_t>(slot)] = 1;
+  }
+  EXPECT_EQ(pool.acquire(), -1);
+}
+
+TEST(PoolEdgeCases, APoolOfTenMillionFillsAndEmptiesWithoutAllocating) {
+  constexpr std::size_t kCapacity = 10'000'000;
+  Pool<std::uint32_t> pool([] { return 7u; }, kCapacity, [](std::uint32_t& v) { v = 7; });
+  EXPECT_EQ(pool.capacity(), kCapacity);
+  EXPECT_EQ(pool.allocations(), kCapacity);
+  const heap::Mark mark;
+  for (std::size_t i = 0; i < kCapacity; ++i)
+    pool[pool.acquire()] = 1;
+  EXPECT_EQ(pool.active_count(), kCapacity);
+  EXPECT_EQ(pool.acquire(), -1);
+  for (std::size_t i = 0; i < kCapacity; ++i)
+    pool.release(static_cast<int>(i));
+  EXPECT_EQ(mark.since().allocations, 0u);
+  EXPECT_EQ(pool.active_count(), 0u);
+  EXPECT_EQ(pool.peak_active(), kCapacity);
+  const int again = pool.acquire();  // comes back reset (debug builds poison it in between)
+  EXPECT_EQ(pool[again], 7u);
 }
 
 }  // namespace
