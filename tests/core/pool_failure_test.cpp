@@ -11,37 +11,15 @@
 
 #include "core/heap_counter.hpp"
 #include "core/pool.hpp"
+#include "tracked.hpp"
 
 namespace flatline {
 namespace {
 
-struct Tracked {
-  static inline int constructed = 0;
-  static inline int destroyed = 0;
-  static int alive() { return constructed - destroyed; }
-  static void clear() { constructed = destroyed = 0; }
-
-  int value = 0;
-  Tracked() { ++constructed; }
-  Tracked(const Tracked& other) : value(other.value) { ++constructed; }
-  Tracked& operator=(const Tracked&) = default;
-  ~Tracked() { ++destroyed; }
-};
-
-// Throws on its `fail_at`-th call (1-based) and only then; 0 never throws.
-struct FlakyFactory {
-  int* calls;
-  int fail_at;
-  Tracked operator()() const {
-    if (++*calls == fail_at) throw std::runtime_error("factory failed");
-    return Tracked{};
-  }
-};
-
-using TrackedPool = Pool<Tracked>;
-void reset_tracked(Tracked& t) {
-  t.value = 0;
-}
+using test::FlakyFactory;
+using test::reset_tracked;
+using test::Tracked;
+using test::TrackedPool;
 
 int log_calls = 0;
 void count_log(const char*) {

@@ -10,38 +10,15 @@
 
 #include "core/heap_counter.hpp"
 #include "core/pool.hpp"
+#include "tracked.hpp"
 
 namespace flatline {
 namespace {
 
-// Counts every object made and destroyed, so "destroyed exactly once" is checkable.
-struct Tracked {
-  static inline int constructed = 0;
-  static inline int destroyed = 0;
-  static int alive() { return constructed - destroyed; }
-  static void clear() { constructed = destroyed = 0; }
-
-  int value = 0;
-  Tracked() { ++constructed; }
-  Tracked(const Tracked& other) : value(other.value) { ++constructed; }
-  Tracked& operator=(const Tracked&) = default;
-  ~Tracked() { ++destroyed; }
-};
-
-// A factory that throws on its `fail_at`-th call (1-based); 0 never throws.
-struct Factory {
-  int* calls;
-  int fail_at;
-  Tracked operator()() const {
-    if (++*calls == fail_at) throw std::runtime_error("factory failed");
-    return Tracked{};
-  }
-};
-
-using TrackedPool = Pool<Tracked>;
-void reset_tracked(Tracked& t) {
-  t.value = 0;
-}
+using test::FlakyFactory;
+using test::reset_tracked;
+using test::Tracked;
+using test::TrackedPool;
 void quiet(const char*) {}
 
 TEST(PoolHandles, ResolveToTheirObjectWhileLive) {
@@ -264,7 +241,7 @@ TEST(PoolTrim, DestroysIdleObjectsBeyondKeepAndLeavesLiveOnesAlone) {
 TEST(PoolTrim, TrimmedSlotsAreReMadeByTheFactoryOnDemand) {
   Tracked::clear();
   int calls = 0;
-  TrackedPool pool(Factory{&calls, 0}, 4, reset_tracked);
+  TrackedPool pool(FlakyFactory{&calls, 0}, 4, reset_tracked);
   const int made_at_load = calls;
   EXPECT_EQ(pool.trim(0), 4u);
   EXPECT_EQ(Tracked::alive(), 0);

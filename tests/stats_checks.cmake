@@ -1,0 +1,15 @@
+# Shared by the harness checks: every pool of a stats file still holds exactly the
+# objects it made at load (allocations == capacity), with no misuse counted.
+function(check_every_pool_flat json)
+  string(JSON pools_count LENGTH "${json}" pools)
+  math(EXPR last "${pools_count} - 1")
+  foreach(i RANGE ${last})
+    string(JSON name MEMBER "${json}" pools ${i})
+    string(JSON cap GET "${json}" pools ${name} capacity)
+    string(JSON alloc GET "${json}" pools ${name} allocations)
+    string(JSON misuse GET "${json}" pools ${name} misuse)
+    if(NOT cap EQUAL alloc OR NOT misuse EQUAL 0)
+      message(FATAL_ERROR "pool ${name}: allocations ${alloc} (capacity ${cap}), misuse ${misuse}")
+    endif()
+  endforeach()
+endfunction()
