@@ -85,6 +85,7 @@ int run_game(const app::Options& options) {
   if (!overlay.init(window->handle(), error)) return fail(error);
   overlay::Tunables tunables = overlay::tunables_from(*world);
   tunables.tick_hz = o.tick_hz;
+  tunables.instancing = !o.no_instancing;
   window->set_cursor_captured(!o.hidden);
 
   FixedStep clock(o.tick_hz);
@@ -143,6 +144,7 @@ int run_game(const app::Options& options) {
     int width = 0, height = 0;
     window->framebuffer_size(width, height);
     const float alpha = tunables.paused ? 1.0f : clock.alpha();
+    render_settings.instancing = tunables.instancing;
     renderer.draw(*world, alpha, width, height, render_settings);
 
     // --- 4. Overlay: reads stats, writes tunables. ---

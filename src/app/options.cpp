@@ -41,6 +41,7 @@ const char* usage() {
          "  --screenshot PATH    write the last frame as PNG to PATH\n"
          "  --shaders DIR        where the GLSL files are (default: the source tree's shaders/)\n"
          "  --fixed-dt           every frame advances exactly one tick (deterministic frames)\n"
+         "  --no-instancing      draw one object per draw call, to see what instancing saves\n"
          "  --help               this text\n";
 }
 
@@ -116,6 +117,8 @@ ParseResult parse_options(int argc, const char* const* argv) {
       o.hidden = true;
     } else if (flag == "--fixed-dt") {
       o.fixed_dt = true;
+    } else if (flag == "--no-instancing") {
+      o.no_instancing = true;
     } else if (flag == "--screenshot") {
       if (!value(v) || v.empty()) return fail("--screenshot needs a file path");
       o.screenshot_path = std::string(v);

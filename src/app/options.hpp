@@ -31,6 +31,7 @@ struct Options {
   std::string screenshot_path;  // the last frame as PNG
   std::string shaders_dir;      // empty: the shaders/ folder of the source tree
   bool fixed_dt = false;        // every frame advances exactly one tick: deterministic frames
+  bool no_instancing = false;   // one draw call per object, to compare
 };
 
 struct ParseResult {

@@ -38,6 +38,7 @@ struct Tunables {
   float time_scale = 1.0f;
   double tick_hz = 60.0;
   float rifle_rate = 12.0f;
+  bool instancing = true;  // off: one draw call per object
   std::array<OverflowPolicy, kPoolCount> policy{};
   std::array<int, kPoolCount> capacity{};  // requested sizes...
   bool apply_capacity = false;             // ...applied at a safe point: a new round

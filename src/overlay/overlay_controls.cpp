@@ -42,6 +42,8 @@ void Overlay::controls_section(Tunables& tunables) {
   ImGui::SliderScalar("tick rate", ImGuiDataType_Double, &tunables.tick_hz, &kMinTickHz,
                       &kMaxTickHz, "%.0f Hz");
   ImGui::SliderFloat("rifle fire rate", &tunables.rifle_rate, 1.0f, 30.0f, "%.0f shots/s");
+  // Off: one draw call per object, as a scene of separate meshes would cost (watch "draw calls").
+  ImGui::Checkbox("instancing", &tunables.instancing);
 
   if (ImGui::BeginTable("help", 2, kTableFlags)) {
     for (const ControlHelp& c : kControls) {

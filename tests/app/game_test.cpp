@@ -75,6 +75,18 @@ TEST(Game, AnAutofireRunDrawsBulletsInOneCallAndAllocatesNothingAfterWarmup) {
   EXPECT_GT(arena, 200000) << "no arena on the screenshot";
 }
 
+TEST(Game, WithInstancingOffEveryBulletCostsADrawCall) {
+  const std::string stats = (kOut / "one_by_one.json").string();
+  const RunResult r =
+      run("--frames 120 --autofire --hidden --fixed-dt --no-instancing --stats " + stats);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  std::ifstream in(stats);
+  std::stringstream json;
+  json << in.rdbuf();
+  EXPECT_GT(json_number(json.str(), "bullet_draw_calls_per_frame"), 10.0) << json.str();
+  EXPECT_GT(json_number(json.str(), "draw_calls_per_frame"), 50.0) << json.str();
+}
+
 TEST(Game, WithoutADisplayItSaysSoInOneLineAndExitsNonZero) {
   const RunResult r = run("--frames 10 --hidden", "env -u DISPLAY -u WAYLAND_DISPLAY");
   EXPECT_NE(r.exit_code, 0);

@@ -28,6 +28,19 @@ TEST(Options, ParseEveryHarnessFlag) {
   EXPECT_DOUBLE_EQ(r.options.tick_hz, 120.0);
 }
 
+TEST(Options, ParseTheWindowFlags) {
+  const ParseResult r = parse({"--hidden", "--fixed-dt", "--no-instancing", "--screenshot", "s.png",
+                               "--shaders", "dir", "--record", "r.flrp", "--hash-every", "60"});
+  ASSERT_EQ(r.error, "");
+  EXPECT_TRUE(r.options.hidden);
+  EXPECT_TRUE(r.options.fixed_dt);
+  EXPECT_TRUE(r.options.no_instancing);
+  EXPECT_EQ(r.options.screenshot_path, "s.png");
+  EXPECT_EQ(r.options.shaders_dir, "dir");
+  EXPECT_EQ(r.options.record_path, "r.flrp");
+  EXPECT_EQ(r.options.hash_every, 60);
+}
+
 TEST(Options, RejectAnUnknownFlag) {
   EXPECT_EQ(parse({"--turbo"}).error, "unknown option '--turbo'");
 }
