@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -42,6 +43,7 @@ void apply_tunables(overlay::Tunables& t, std::unique_ptr<World>& world, FixedSt
                     WorldConfig& config) {
   world->config.rifle_rate = t.rifle_rate;
   clock.set_tick_hz(t.tick_hz);
+  clock.set_max_frame_seconds(t.max_frame_seconds);
   for (int i = 0; i < kPoolCount; ++i)
     set_pool_policy(*world, i, t.policy[static_cast<std::size_t>(i)]);
   if (!t.apply_capacity) return;
@@ -143,7 +145,8 @@ int run_game(const app::Options& options) {
     // --- 3. Render, blending the last two ticks by alpha. ---
     int width = 0, height = 0;
     window->framebuffer_size(width, height);
-    const float alpha = tunables.paused ? 1.0f : clock.alpha();
+    // Interpolation blends the last two ticks; without it the picture only moves on ticks.
+    const float alpha = tunables.paused || !tunables.interpolate ? 1.0f : clock.alpha();
     render_settings.instancing = tunables.instancing;
     renderer.draw(*world, alpha, width, height, render_settings);
 
@@ -177,6 +180,8 @@ int run_game(const app::Options& options) {
       frame_start_heap = frame_start_heap + capture.since();
     }
     window->swap();
+    if (std::exchange(tunables.stall_requested, false))  // the timestep lab's artificial stall
+      std::this_thread::sleep_for(std::chrono::milliseconds(500));
 
     const std::chrono::duration<float, std::milli> took =
         std::chrono::steady_clock::now() - frame_begin;

@@ -39,6 +39,10 @@ struct Tunables {
   double tick_hz = 60.0;
   float rifle_rate = 12.0f;
   bool instancing = true;  // off: one draw call per object
+  // Timestep lab: see what interpolation and the frame-time clamp do.
+  bool interpolate = true;          // off: draw the last tick as is (stutters at 30 Hz)
+  float max_frame_seconds = 0.25f;  // the clamp: longer frames drop their excess
+  bool stall_requested = false;     // freeze the next frame for 0.5 s
   std::array<OverflowPolicy, kPoolCount> policy{};
   std::array<int, kPoolCount> capacity{};  // requested sizes...
   bool apply_capacity = false;             // ...applied at a safe point: a new round

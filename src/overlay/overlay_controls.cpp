@@ -44,6 +44,12 @@ void Overlay::controls_section(Tunables& tunables) {
   ImGui::SliderFloat("rifle fire rate", &tunables.rifle_rate, 1.0f, 30.0f, "%.0f shots/s");
   // Off: one draw call per object, as a scene of separate meshes would cost (watch "draw calls").
   ImGui::Checkbox("instancing", &tunables.instancing);
+  // Timestep lab. Interpolation off at a low tick rate shows the stutter it hides; the
+  // stall shows the clamp: a long frame runs at most max-frame of ticks and drops the rest.
+  ImGui::Checkbox("interpolation", &tunables.interpolate);
+  ImGui::SameLine();
+  if (ImGui::Button("Stall 0.5 s")) tunables.stall_requested = true;
+  ImGui::SliderFloat("max frame (clamp)", &tunables.max_frame_seconds, 0.02f, 1.0f, "%.2f s");
 
   if (ImGui::BeginTable("help", 2, kTableFlags)) {
     for (const ControlHelp& c : kControls) {
