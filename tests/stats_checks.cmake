@@ -1,4 +1,27 @@
-# Shared by the harness checks: every pool of a stats file still holds exactly the
+# Shared by the harness checks.
+
+# Runs `flatline --no-window --frames FRAMES --autofire --stats OUT`, sets JSON_VAR
+# to the stats file, and checks what every autofire run must give: exit 0, all
+# FRAMES ticks run, and no heap allocation after warm-up.
+function(run_autofire frames out json_var)
+  execute_process(COMMAND ${FLATLINE} --no-window --frames ${frames} --autofire --stats ${out}
+                  RESULT_VARIABLE rc OUTPUT_QUIET)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "flatline exited with ${rc}")
+  endif()
+  file(READ ${out} json)
+  string(JSON ticks GET "${json}" ticks)
+  string(JSON after GET "${json}" heap allocations_after_warmup)
+  if(NOT ticks EQUAL frames)
+    message(FATAL_ERROR "ran ${ticks} ticks, not ${frames}")
+  endif()
+  if(NOT after EQUAL 0)
+    message(FATAL_ERROR "heap.allocations_after_warmup is ${after}, not 0")
+  endif()
+  set(${json_var} "${json}" PARENT_SCOPE)
+endfunction()
+
+# Every pool of a stats file still holds exactly the
 # objects it made at load (allocations == capacity), with no misuse counted.
 function(check_every_pool_flat json)
   string(JSON pools_count LENGTH "${json}" pools)
