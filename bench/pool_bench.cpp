@@ -1,6 +1,8 @@
 // What a pool buys: ns per acquire+release pair of one 40-byte Bullet, for flatline::Pool
-// (as shipped: Drop policy, every check on; also through handles, and under RecycleOldest,
-// which adds the acquisition log) against a bare index free list (the seed's
+// (Drop policy, every check on, in the recommended form for hot pools: its reset's own type,
+// so release inlines it; also as Pool<T> with the default std::function reset, through
+// handles, and under RecycleOldest, which adds the acquisition log) against a bare index
+// free list (the seed's
 // pool, the baseline), new/delete, make_unique, boost::object_pool, plf::colony and
 // std::pmr::unsynchronized_pool_resource. Three patterns, every implementation in one run:
 //   pair   acquire, write, release the same object, repeated;
@@ -17,12 +19,14 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <memory_resource>
 #include <new>
 #include <numeric>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -51,50 +55,60 @@ constexpr std::size_t kChurnSteps = 1 << 16;  // the random victim sequence, cyc
 void reset_bullet(Bullet& bullet) {
   bullet = Bullet{};
 }
-// What game code passes to flatline::Pool: a lambda (std::function holds it inline).
+// What game code passes to flatline::Pool: a lambda. Pool<Bullet> holds it in a
+// std::function (an indirect call per release); InlinePool<Bullet, decltype(lambda)>, the
+// recommended form for hot pools, calls it inline. The bench measures both.
 constexpr auto kResetLambda = [](Bullet& bullet) { reset_bullet(bullet); };
+using InlineBulletPool = flatline::InlinePool<Bullet, std::remove_const_t<decltype(kResetLambda)>>;
+using FunctionBulletPool = flatline::Pool<Bullet>;  // Reset = std::function<void(Bullet&)>
 // The caller's first write after acquire: every implementation must yield a usable object.
 void spawn(Bullet& bullet) {
   bullet.damage = 10.0f;
 }
 
 // --- The implementations, behind one small interface: acquire, object, release.
+// The wrappers are forced inline, all alike, so each pattern measures the implementation's
+// own calls as game code makes them, not whether GCC happened to inline a wrapper.
+#define FORCE_INLINE [[gnu::always_inline]] inline
 
+template <class PoolType>
 class ShippedPool {  // flatline::Pool by slot index
  public:
   using Id = int;
-  Id acquire() { return pool_.acquire(); }
-  Bullet& object(Id id) { return pool_[id]; }
-  void release(Id& id) { pool_.release(id); }
+  FORCE_INLINE Id acquire() { return pool_.acquire(); }
+  FORCE_INLINE Bullet& object(Id id) { return pool_[id]; }
+  FORCE_INLINE void release(Id& id) { pool_.release(id); }
   bool healthy() const { return pool_.stats().dropped == 0 && pool_.stats().misuse() == 0; }
 
  private:
-  flatline::Pool<Bullet> pool_{[] { return Bullet{}; }, kCapacity, kResetLambda};
+  PoolType pool_{[] { return Bullet{}; }, kCapacity, kResetLambda};
 };
 
+template <class PoolType>
 class ShippedPoolHandles {  // flatline::Pool through generational handles
  public:
   using Id = flatline::Handle;
-  Id acquire() { return pool_.acquire_handle(); }
-  Bullet& object(Id id) { return *pool_.get(id); }
-  void release(Id& id) { pool_.release(id); }
+  FORCE_INLINE Id acquire() { return pool_.acquire_handle(); }
+  FORCE_INLINE Bullet& object(Id id) { return *pool_.get(id); }
+  FORCE_INLINE void release(Id& id) { pool_.release(id); }
   bool healthy() const { return pool_.stats().dropped == 0 && pool_.stats().misuse() == 0; }
 
  private:
-  flatline::Pool<Bullet> pool_{[] { return Bullet{}; }, kCapacity, kResetLambda};
+  PoolType pool_{[] { return Bullet{}; }, kCapacity, kResetLambda};
 };
 
+template <class PoolType>
 class ShippedPoolRecycle {  // flatline::Pool under RecycleOldest: it keeps the acquisition log
  public:
   using Id = int;
-  Id acquire() { return pool_.acquire(); }
-  Bullet& object(Id id) { return pool_[id]; }
-  void release(Id& id) { pool_.release(id); }
+  FORCE_INLINE Id acquire() { return pool_.acquire(); }
+  FORCE_INLINE Bullet& object(Id id) { return pool_[id]; }
+  FORCE_INLINE void release(Id& id) { pool_.release(id); }
   bool healthy() const { return pool_.stats().recycled == 0 && pool_.stats().misuse() == 0; }
 
  private:
-  flatline::Pool<Bullet> pool_{[] { return Bullet{}; }, kCapacity, kResetLambda,
-                               flatline::OverflowPolicy::RecycleOldest};
+  PoolType pool_{[] { return Bullet{}; }, kCapacity, kResetLambda,
+                 flatline::OverflowPolicy::RecycleOldest};
 };
 
 // The seed's TypeScript Pool<T> translated as-is: items, an active flag per item, a stack
@@ -107,14 +121,14 @@ class BareFreeList {
       free_[i] = static_cast<int>(kCapacity - 1 - i);
     free_top_ = kCapacity;
   }
-  Id acquire() {
+  FORCE_INLINE Id acquire() {
     if (free_top_ == 0) return -1;
     const int i = free_[--free_top_];
     active_[i] = 1;
     return i;
   }
-  Bullet& object(Id id) { return items_[id]; }
-  void release(Id& id) {
+  FORCE_INLINE Bullet& object(Id id) { return items_[id]; }
+  FORCE_INLINE void release(Id& id) {
     if (!active_[id]) return;
     active_[id] = 0;
     reset_bullet(items_[id]);
@@ -131,25 +145,27 @@ class BareFreeList {
 class NewDelete {
  public:
   using Id = Bullet*;
-  Id acquire() { return new Bullet{}; }
-  Bullet& object(Id id) { return *id; }
-  void release(Id& id) { delete id; }
+  FORCE_INLINE Id acquire() { return new Bullet{}; }
+  FORCE_INLINE Bullet& object(Id id) { return *id; }
+  FORCE_INLINE void release(Id& id) { delete id; }
 };
 
 class MakeUnique {
  public:
   using Id = std::unique_ptr<Bullet>;
-  Id acquire() { return std::make_unique<Bullet>(); }
-  Bullet& object(const Id& id) { return *id; }
-  void release(Id& id) { id.reset(); }
+  FORCE_INLINE Id acquire() { return std::make_unique<Bullet>(); }
+  FORCE_INLINE Bullet& object(const Id& id) { return *id; }
+  FORCE_INLINE void release(Id& id) { id.reset(); }
 };
 
 class BoostObjectPool {
  public:
   using Id = Bullet*;
-  Id acquire() { return pool_.construct(); }  // malloc + value-initialise
-  Bullet& object(Id id) { return *id; }
-  void release(Id& id) { pool_.destroy(id); }  // destructor + ordered free: O(free chunks)
+  FORCE_INLINE Id acquire() { return pool_.construct(); }  // malloc + value-initialise
+  FORCE_INLINE Bullet& object(Id id) { return *id; }
+  FORCE_INLINE void release(Id& id) {
+    pool_.destroy(id);
+  }  // destructor + ordered free: O(free chunks)
 
  private:
   boost::object_pool<Bullet> pool_;
@@ -158,9 +174,9 @@ class BoostObjectPool {
 class PlfColony {
  public:
   using Id = plf::colony<Bullet>::iterator;
-  Id acquire() { return colony_.insert(Bullet{}); }
-  Bullet& object(Id id) { return *id; }
-  void release(Id& id) { colony_.erase(id); }
+  FORCE_INLINE Id acquire() { return colony_.insert(Bullet{}); }
+  FORCE_INLINE Bullet& object(Id id) { return *id; }
+  FORCE_INLINE void release(Id& id) { colony_.erase(id); }
 
  private:
   plf::colony<Bullet> colony_;
@@ -169,9 +185,11 @@ class PlfColony {
 class PmrPool {
  public:
   using Id = Bullet*;
-  Id acquire() { return ::new (resource_.allocate(sizeof(Bullet), alignof(Bullet))) Bullet{}; }
-  Bullet& object(Id id) { return *id; }
-  void release(Id& id) {
+  FORCE_INLINE Id acquire() {
+    return ::new (resource_.allocate(sizeof(Bullet), alignof(Bullet))) Bullet{};
+  }
+  FORCE_INLINE Bullet& object(Id id) { return *id; }
+  FORCE_INLINE void release(Id& id) {
     id->~Bullet();
     resource_.deallocate(id, sizeof(Bullet), alignof(Bullet));
   }
@@ -273,19 +291,27 @@ void bm_churn(benchmark::State& state) {
   report_pairs(state, impl, 1);
 }
 
+// FLATLINE_BENCH_ITERATIONS=N fixes every benchmark's iteration count (no calibration
+// rounds), so instruction counts are exact: run callgrind at two N and divide the
+// difference (scripts/bench_pool.sh --instructions does this).
 template <class Impl>
 void register_all(const char* name) {
-  benchmark::RegisterBenchmark((std::string("pair/") + name).c_str(), bm_pair<Impl>);
-  benchmark::RegisterBenchmark((std::string("burst/") + name).c_str(), bm_burst<Impl>);
-  benchmark::RegisterBenchmark((std::string("churn/") + name).c_str(), bm_churn<Impl>);
+  const char* fixed = std::getenv("FLATLINE_BENCH_ITERATIONS");
+  const long long iterations = fixed != nullptr ? std::atoll(fixed) : 0;
+  for (auto* b :
+       {benchmark::RegisterBenchmark((std::string("pair/") + name).c_str(), bm_pair<Impl>),
+        benchmark::RegisterBenchmark((std::string("burst/") + name).c_str(), bm_burst<Impl>),
+        benchmark::RegisterBenchmark((std::string("churn/") + name).c_str(), bm_churn<Impl>)})
+    if (iterations > 0) b->Iterations(iterations);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  register_all<ShippedPool>("flatline::Pool");
-  register_all<ShippedPoolHandles>("flatline::Pool (handles)");
-  register_all<ShippedPoolRecycle>("flatline::Pool (recycle-oldest)");
+  register_all<ShippedPool<InlineBulletPool>>("flatline::Pool");
+  register_all<ShippedPool<FunctionBulletPool>>("flatline::Pool (std::function reset)");
+  register_all<ShippedPoolHandles<InlineBulletPool>>("flatline::Pool (handles)");
+  register_all<ShippedPoolRecycle<InlineBulletPool>>("flatline::Pool (recycle-oldest)");
   register_all<BareFreeList>("bare free list");
   register_all<NewDelete>("new/delete");
   register_all<MakeUnique>("make_unique");

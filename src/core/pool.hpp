@@ -5,6 +5,13 @@
 // are live, generations, acquisition order) lives apart from the objects, as in
 // sokol_gfx's pools, so misuse is caught without touching the payload: the slot
 // table in pool_slots.hpp, a sparse set whose idle run is the free stack.
+//
+// Speed. acquire() and release() are forced inline and keep their slow cases (a new
+// peak, the RecycleOldest log, growth, misuse, slots in grown chunks) out of line. The
+// reset is the third template parameter: Pool<T> holds it in a std::function (any
+// callable, one indirect call per release); InlinePool<T, ResetFn> names its type and
+// inlines it, the form to use for hot pools. README, "Performance of the pool", has
+// the measurements.
 #pragma once
 
 #include <algorithm>
@@ -22,21 +29,32 @@
 
 namespace flatline {
 
-template <class T, unsigned kGenerationBits>
+template <class T, unsigned kGenerationBits = 32, class ResetFn = std::function<void(T&)>>
 class PoolLease;
 
-template <class T, unsigned kGenerationBits = 32>
+// The reset most pools want, as a type: `object = T{}`. Pool<T, 32, ResetToDefault<T>>
+// (or InlinePool<T, ResetToDefault<T>>) calls it inline, where the default std::function
+// costs an indirect call on every release.
+template <class T>
+struct ResetToDefault {
+  void operator()(T& object) const { object = T{}; }
+};
+
+// ResetFn: what release() calls. std::function (the default) takes any callable, as the
+// contract says; a callable's own type (a functor, or decltype of a captureless lambda)
+// lets the compiler inline it. Both behave the same; only the speed differs.
+template <class T, unsigned kGenerationBits = 32, class ResetFn = std::function<void(T&)>>
 class Pool {
  public:
   using Factory = std::function<T()>;
-  using Reset = std::function<void(T&)>;
+  using Reset = ResetFn;
   using LogFn = void (*)(const char* line);
-  using Lease = PoolLease<T, kGenerationBits>;
+  using Lease = PoolLease<T, kGenerationBits, ResetFn>;
 
   // All `capacity` objects are created here, before play starts.
   Pool(Factory factory, std::size_t capacity, Reset reset,
        OverflowPolicy policy = OverflowPolicy::Drop)
-      : factory_(std::move(factory)), reset_(std::move(reset)), policy_(policy) {
+      : reset_(std::move(reset)), factory_(std::move(factory)), policy_(policy) {
     reserve_bookkeeping(capacity);      // first: if it cannot allocate, no object exists yet
     storage_.init(capacity, factory_);  // throws and leaves nothing behind if the factory throws
     add_idle_slots(capacity);           // allocates nothing: reserved above
@@ -47,27 +65,28 @@ class Pool {
   Pool& operator=(const Pool&) = delete;
   ~Pool() { destroy(); }
 
-  int acquire() {
-    if (slots_.has_idle()) [[likely]] {
+  [[gnu::always_inline]] int acquire() {
+    if (slots_.can_vend_fast()) [[likely]] {  // idle slots, no new peak, no log to write
       check_poison(slots_.top_idle());
-      const int slot = slots_.vend_idle();  // the free stack: pop its top
-      count_acquire();
-      return slot;
+      return slots_.vend_fast();  // the free stack: pop its top
     }
-    return acquire_without_idle();
+    return acquire_slow();
   }
 
   // Reset runs here, not in acquire(): a free object never holds stale state.
-  void release(int slot) {
-    if (!slots_.in_range(slot)) [[unlikely]] {
-      ++stats_.foreign_releases;
+  [[gnu::always_inline]] void release(int slot) {
+    // One compare is both the range check and the storage's "which chunk": the first
+    // chunk holds every slot until the pool grows (a negative slot converts to a huge index).
+    const auto index = static_cast<std::size_t>(static_cast<std::uint32_t>(slot));
+    if (index < storage_.first_chunk_size()) [[likely]] {
+      if (!slots_.live(slot)) [[unlikely]] {
+        ++stats_.double_releases;  // O(1): its place in the slot table says it is not live
+        return;
+      }
+      release_live(slot, storage_.first_chunk()[index]);
       return;
     }
-    if (!slots_.live(slot)) [[unlikely]] {
-      ++stats_.double_releases;  // O(1): its place in the slot table says it is not live
-      return;
-    }
-    release_live(slot);
+    release_past_first_chunk(slot);
   }
 
   Handle acquire_handle() {
@@ -78,7 +97,7 @@ class Pool {
   Lease lease();  // a move-only owner that releases on scope exit (pool_lease.hpp)
   // Releasing the null handle is a no-op, like `delete nullptr`: not counted as misuse.
   void release(Handle handle) {
-    if (const int slot = check(handle); slot >= 0) release_live(slot);
+    if (const int slot = check(handle); slot >= 0) release_live(slot, storage_[slot]);
   }
 
   // The handle of a live slot; the null handle for anything else.
@@ -107,7 +126,7 @@ class Pool {
   std::size_t active_count() const { return slots_.active(); }
   std::size_t idle_count() const { return slots_.idle(); }
   std::size_t allocations() const { return stats_.allocations; }
-  std::size_t peak_active() const { return stats_.peak_active; }
+  std::size_t peak_active() const { return slots_.peak(); }
   std::uint32_t generation(int slot) const {
     return slots_.in_range(slot) ? slots_.generation(slot) : 0;
   }
@@ -119,12 +138,21 @@ class Pool {
     slots_.set_logging(policy == OverflowPolicy::RecycleOldest);
   }
   std::uint32_t id() const { return id_; }
+  // Where an idle slot sits on the free stack: 0 is its top, the next acquire()'s
+  // slot. -1 for a live, vacant or out-of-range slot. (The overlay's slot inspector.)
+  int free_depth(int slot) const {
+    if (!slots_.in_range(slot)) return -1;
+    const std::size_t pos = slots_.position(slot);
+    const std::size_t top = slots_.active();
+    return pos >= top && pos < top + slots_.idle() ? static_cast<int>(pos - top) : -1;
+  }
 
   PoolStats stats() const {
     PoolStats s = stats_;
     s.capacity = capacity();
     s.active = slots_.active();
     s.idle = slots_.idle();
+    s.peak_active = slots_.peak();
     // Two counters the hot paths do not keep: every acquire stamps a new life, and
     // every life ends exactly one way (released, recycled, forgotten, destroyed) or is live.
     s.acquired = static_cast<std::size_t>(slots_.acquisitions());
@@ -191,6 +219,19 @@ class Pool {
     stats_.trimmed += idle;
   }
 
+  // Debug poisoning (pool_poison.hpp) on or off at run time; a no-op in builds without it.
+  // Turning it off first checks and resets every poisoned idle object, so none is vended
+  // as 0xDB later (for a game whose reset is about to become a no-op: reset runs here).
+  void set_poisoning(bool on) {
+    if (!on) {
+      const std::size_t end = slots_.active() + slots_.idle();
+      for (std::size_t pos = slots_.active(); pos < end; ++pos)
+        check_poison(slots_.at(pos));
+    }
+    poison_.set_enabled(on);
+  }
+  bool poisoning() const { return poison_.enabled(); }
+
   void set_name(const char* name) { name_ = name; }
   const char* name() const { return name_; }
   void set_log(LogFn log) { log_ = log; }
@@ -212,26 +253,36 @@ class Pool {
     return slot;
   }
 
-  void release_live(int slot) {
-    reset_(storage_[slot]);  // first: if reset throws, the slot stays live and no count changes
-    poison_.poison(slot, storage_[slot]);  // debug builds: 0xDB over the whole object
-    slots_.retire(slot);                   // onto the free stack's top; its generation moves on
+  void release_live(int slot, T& object) {
+    reset_(object);  // first: if reset throws, the slot stays live and no count changes
+    poison_.poison(slot, object);  // debug builds: 0xDB over the whole object
+    slots_.retire(slot);           // onto the free stack's top; its generation moves on
+  }
+  // A slot in a grown chunk, or not one of this pool's slots at all.
+  [[gnu::noinline]] void release_past_first_chunk(int slot) {
+    if (!slots_.in_range(slot)) [[unlikely]] {
+      ++stats_.foreign_releases;
+      return;
+    }
+    if (!slots_.live(slot)) [[unlikely]] {
+      ++stats_.double_releases;
+      return;
+    }
+    release_live(slot, storage_[slot]);
   }
 
-  void count_acquire() {
-    // The peak is stored only when it rises, not on every acquire.
-    if (slots_.active() > stats_.peak_active) [[unlikely]]
-      stats_.peak_active = slots_.active();
-  }
-
-  // The slow path (vacant slots, overflow policies) stays out of line: acquire() inlines small.
-  [[gnu::noinline]] int acquire_without_idle() {
+  // The slow path (a new peak, the RecycleOldest log, vacant slots, overflow policies)
+  // stays out of line: acquire() inlines small.
+  [[gnu::noinline]] int acquire_slow() {
+    if (slots_.has_idle()) {
+      check_poison(slots_.top_idle());
+      return slots_.vend_idle();  // logs the acquisition, raises the peak
+    }
     if (slots_.vacant() > 0) {  // a slot emptied by trim/forget/destroy: re-make its object
       const int slot = slots_.top_vacant();
       storage_.construct(slot, factory_);  // may throw: nothing has changed yet
       slots_.vend_vacant();
       ++stats_.allocations;
-      count_acquire();
       return slot;
     }
     switch (policy_) {
@@ -308,18 +359,25 @@ class Pool {
   static void log_to_stderr(const char* line) { std::fprintf(stderr, "%s\n", line); }
   static constexpr std::size_t kMinGrowChunk = 16;
 
-  Factory factory_;
-  Reset reset_;
-  OverflowPolicy policy_;
-  detail::ChunkedStorage<T> storage_;
+  // What acquire() and release() touch first, together: the slot table's hot fields,
+  // the first chunk's address and size, and the reset when it is a stateless functor.
   detail::SlotTable<kGenerationBits>
-      slots_;                      // live / idle / vacant, generations, acquisition order
+      slots_;  // live / idle / vacant, generations, acquisition order, peak
+  detail::ChunkedStorage<T> storage_;
+  [[no_unique_address]] Reset reset_;
+  Factory factory_;
+  OverflowPolicy policy_;
   detail::PoisonFlags<T> poison_;  // debug: released and filled with 0xDB since
-  PoolStats stats_;
+  PoolStats stats_;  // its capacity, active, idle, peak and acquired are filled in by stats()
   std::uint32_t id_ = next_pool_id();
   const char* name_ = "pool";
   LogFn log_ = &log_to_stderr;
 };
+
+// A pool whose reset is inlined: InlinePool<Bullet, ResetToDefault<Bullet>>, or
+// InlinePool<Bullet, decltype(reset_lambda)>. The recommended form for hot pools.
+template <class T, class ResetFn, unsigned kGenerationBits = 32>
+using InlinePool = Pool<T, kGenerationBits, ResetFn>;
 
 }  // namespace flatline
 

@@ -9,10 +9,10 @@
 
 namespace flatline {
 
-template <class T, unsigned kGenerationBits>
+template <class T, unsigned kGenerationBits, class ResetFn>
 class PoolLease {
  public:
-  using PoolType = Pool<T, kGenerationBits>;
+  using PoolType = Pool<T, kGenerationBits, ResetFn>;
 
   PoolLease() = default;
   PoolLease(PoolType& pool, Handle handle) : pool_(&pool), handle_(handle) {}
@@ -55,11 +55,11 @@ class PoolLease {
   Handle handle_;
 };
 
-template <class T, unsigned kGenerationBits>
-PoolLease<T, kGenerationBits> Pool<T, kGenerationBits>::lease() {
+template <class T, unsigned kGenerationBits, class ResetFn>
+PoolLease<T, kGenerationBits, ResetFn> Pool<T, kGenerationBits, ResetFn>::lease() {
   const Handle handle = acquire_handle();
   if (handle.is_null()) return {};
-  return PoolLease<T, kGenerationBits>(*this, handle);
+  return PoolLease<T, kGenerationBits, ResetFn>(*this, handle);
 }
 
 }  // namespace flatline

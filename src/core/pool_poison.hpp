@@ -33,8 +33,13 @@ class PoisonFlags {
   void resize(std::size_t slots) {
     if constexpr (kEnabled) flags_.resize(slots, 0);
   }
+  // A runtime switch on top of the build's: off, releases stop poisoning (the pool
+  // first turns the poisoned idle objects back into reset ones: Pool::set_poisoning).
+  void set_enabled(bool on) { on_ = on; }
+  bool enabled() const { return kEnabled && on_; }
   void poison(int slot, T& object) {
     if constexpr (kEnabled) {
+      if (!on_) return;
       std::memset(static_cast<void*>(&object), kByte, sizeof(T));
       flags_[slot] = 1;
     }
@@ -55,6 +60,7 @@ class PoisonFlags {
 
  private:
   std::vector<unsigned char> flags_;
+  bool on_ = true;
 };
 
 }  // namespace flatline::detail

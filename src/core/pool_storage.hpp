@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <new>
 #include <utility>
@@ -47,10 +48,13 @@ class ChunkedStorage {
   }
   void destroy(int slot) { ptr(slot)->~T(); }
   std::size_t first_chunk_size() const { return first_size_; }
+  // The flat fast path: slots below first_chunk_size() are first_chunk()[slot].
+  T* first_chunk() const { return first_; }
 
  private:
   T* ptr(int slot) {
-    const auto index = static_cast<std::size_t>(slot);
+    const auto index =
+        static_cast<std::size_t>(static_cast<std::uint32_t>(slot));  // no sign extension
     if (index < first_size_) [[likely]]
       return first_ + index;
     const std::size_t offset = index - first_size_;

@@ -165,5 +165,27 @@ TEST(PoolPoison, LeavesNonTriviallyCopyableObjectsAlone) {
   EXPECT_EQ(pool[slot].ttl, 5) << "and no second reset ran on acquire";
 }
 
+TEST(PoolPoison, TurningItOffResetsThePoisonedIdleObjectsAndStopsPoisoning) {
+  Pool<Spark> pool([] { return Spark{}; }, 4, reset_spark);
+  EXPECT_TRUE(pool.poisoning());
+  const int a = pool.acquire();
+  const int b = pool.acquire();
+  pool[a].ttl = 7;
+  pool.release(a);
+  ASSERT_TRUE(all_bytes_are(&pool[a], sizeof(Spark), kPoisonByte));
+  pool.set_poisoning(false);  // the game is about to turn its reset off: no poison may stay
+  EXPECT_FALSE(pool.poisoning());
+  EXPECT_EQ(pool[a].ttl, 0) << "reset now, while reset still works";
+  EXPECT_EQ(pool[a].color, 0);
+  pool[b].ttl = 3;
+  pool.release(b);
+  EXPECT_EQ(pool[b].ttl, 0) << "released and reset, not poisoned";
+  EXPECT_EQ(pool.stats().poison_violations, 0u);
+  pool.set_poisoning(true);
+  const int c = pool.acquire();
+  pool.release(c);
+  EXPECT_TRUE(all_bytes_are(&pool[c], sizeof(Spark), kPoisonByte)) << "back on";
+}
+
 }  // namespace
 }  // namespace flatline

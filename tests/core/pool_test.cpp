@@ -7,9 +7,13 @@
 
 #include <climits>
 #include <cstddef>
+#include <functional>
 #include <memory>
+#include <random>
 #include <set>
+#include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "core/heap_counter.hpp"
 
@@ -275,6 +279,139 @@ TEST(PoolAllocations, HandlesLeasesAndIterationAllocateNothing) {
   EXPECT_EQ(counts.deallocations, 0u);
   EXPECT_GT(pool.stats().recycled, 0u) << "RecycleOldest was exercised too";
   EXPECT_GT(sum, 0.0f);
+}
+
+// The recommended form for hot pools: the reset's own type, so release inlines it.
+// It must behave exactly as the std::function form: same slots, same counts, same order.
+struct ResetBullet {
+  void operator()(Bullet& b) const { b = Bullet{}; }
+};
+using InlineBullets = InlinePool<Bullet, ResetBullet>;
+static_assert(std::is_same_v<InlineBullets, Pool<Bullet, 32, ResetBullet>>);
+static_assert(std::is_same_v<Pool<Bullet>::Reset, std::function<void(Bullet&)>>,
+              "Pool<T> keeps the std::function reset: existing callers are unchanged");
+
+TEST(PoolInlineReset, BehavesExactlyLikeTheStdFunctionResetUnderRandomOperations) {
+  for (const OverflowPolicy policy :
+       {OverflowPolicy::Drop, OverflowPolicy::RecycleOldest, OverflowPolicy::Grow}) {
+    Pool<Bullet> plain = make_bullets(8, policy);
+    InlineBullets fast([] { return Bullet{}; }, 8, ResetBullet{}, policy);
+    std::mt19937 rng(42);
+    for (int step = 0; step < 20000; ++step) {
+      const int op = static_cast<int>(rng() % 10);
+      const int slot = static_cast<int>(rng() % 40) - 4;  // some out of range, some negative
+      if (op < 5) {
+        const int a = plain.acquire();
+        ASSERT_EQ(fast.acquire(), a) << "step " << step;
+        if (a >= 0) plain[a].ttl = fast[a].ttl = step;
+      } else if (op < 9) {
+        plain.release(slot);
+        fast.release(slot);
+      } else if (step % 97 == 0) {
+        ASSERT_EQ(plain.trim(2), fast.trim(2));
+      } else {
+        plain.forget(slot);
+        fast.forget(slot);
+      }
+      ASSERT_EQ(fast.active_count(), plain.active_count()) << "step " << step;
+      ASSERT_EQ(fast.peak_active(), plain.peak_active()) << "step " << step;
+      ASSERT_EQ(fast.oldest_active(), plain.oldest_active()) << "step " << step;
+    }
+    const PoolStats a = plain.stats();
+    const PoolStats b = fast.stats();
+    EXPECT_EQ(b.acquired, a.acquired);
+    EXPECT_EQ(b.released, a.released);
+    EXPECT_EQ(b.misuse(), a.misuse());
+    EXPECT_EQ(b.allocations, a.allocations);
+    EXPECT_EQ(b.grown, a.grown);
+    EXPECT_EQ(b.recycled, a.recycled);
+    EXPECT_GT(a.released, 0u);
+    EXPECT_GT(a.misuse(), 0u) << "the misuse paths ran too";
+  }
+}
+
+TEST(PoolInlineReset, ResetToDefaultPutsEveryFieldBackInRelease) {
+  InlinePool<Bullet, ResetToDefault<Bullet>> pool([] { return Bullet{}; }, 2,
+                                                  ResetToDefault<Bullet>{});
+  const int slot = pool.acquire();
+  pool[slot] = Bullet{1.0f, 2.0f, 3, true};
+  pool.release(slot);
+  pool.release(slot);
+  EXPECT_EQ(pool.stats().double_releases, 1u);
+  ASSERT_EQ(pool.acquire(), slot);
+  EXPECT_EQ(pool[slot].ttl, 0);
+  EXPECT_FALSE(pool[slot].visible);
+}
+
+TEST(PoolInlineReset, AStatefulResetFunctorIsKeptAndCalled) {
+  struct CountingReset {
+    int* calls;
+    void operator()(Bullet& b) const {
+      ++*calls;
+      b = Bullet{};
+    }
+  };
+  int calls = 0;
+  InlinePool<Bullet, CountingReset> pool([] { return Bullet{}; }, 4, CountingReset{&calls});
+  const int a = pool.acquire();
+  pool.release(a);
+  pool.release(a);   // ignored: no reset
+  pool.release(99);  // foreign: no reset
+  EXPECT_EQ(calls, 1);
+}
+
+// Past the first chunk (after growth) release takes the out-of-line path: the same checks.
+TEST(PoolRelease, OfAGrownSlotResetsItAndADoubleReleaseOfItIsStillCaught) {
+  Pool<Bullet> pool = make_bullets(2, OverflowPolicy::Grow);
+  pool.set_log(nullptr);
+  std::vector<int> slots;
+  for (int i = 0; i < 5; ++i)
+    slots.push_back(pool.acquire());
+  ASSERT_GT(pool.capacity(), 2u);
+  const int grown = slots.back();
+  ASSERT_GE(grown, 2);
+  pool[grown].ttl = 9;
+  pool.release(grown);
+  EXPECT_FALSE(pool.is_active(grown));
+  pool.release(grown);
+  pool.release(static_cast<int>(pool.capacity()));
+  pool.release(-1);
+  EXPECT_EQ(pool.stats().double_releases, 1u);
+  EXPECT_EQ(pool.stats().foreign_releases, 2u);
+  ASSERT_EQ(pool.acquire(), grown) << "LIFO across chunks too";
+  EXPECT_EQ(pool[grown].ttl, 0) << "reset in release (debug builds: poisoned, then reset)";
+}
+
+// White-box: the one-compare fast path (pool_slots.hpp) must come back whenever the
+// pool is back in steady state, whatever happened before; it is never taken when it
+// must not be (no idle slot, the RecycleOldest log on, a new peak).
+TEST(PoolFastPath, IsTakenInSteadyStateAgainAfterTrimForgetAndDestroy) {
+  detail::SlotTable<32> slots;
+  slots.reserve(4);
+  slots.add_idle(4);
+  const auto vend = [&slots] {
+    return slots.can_vend_fast() ? slots.vend_fast() : slots.vend_idle();
+  };
+  EXPECT_FALSE(slots.can_vend_fast()) << "a fresh pool: every acquire is a new peak";
+  const int a = vend();
+  const int b = vend();
+  slots.retire(b);
+  EXPECT_TRUE(slots.can_vend_fast()) << "below the peak with an idle slot";
+  slots.retire(a);
+  while (slots.idle() > 0)
+    slots.vacate_idle();  // trim(0)
+  EXPECT_FALSE(slots.can_vend_fast()) << "no idle slot";
+  slots.vend_vacant();
+  slots.vend_vacant();
+  slots.retire(slots.at(1));
+  EXPECT_TRUE(slots.can_vend_fast()) << "re-made objects count as idle again";
+  slots.set_logging(true);
+  EXPECT_FALSE(slots.can_vend_fast()) << "every acquire must be logged";
+  slots.set_logging(false);
+  EXPECT_TRUE(slots.can_vend_fast());
+  slots.vacate_all();  // destroy()
+  EXPECT_FALSE(slots.can_vend_fast());
+  EXPECT_EQ(slots.peak(), 2u) << "the peak survives everything";
 }
 
 }  // namespace
