@@ -42,6 +42,16 @@ int fail(const std::string& what) {
 void apply_tunables(overlay::Tunables& t, std::unique_ptr<World>& world, FixedStep& clock,
                     WorldConfig& config) {
   world->config.rifle_rate = t.rifle_rate;
+  // The teaching switches ("Break it on purpose"): they take effect on the next tick.
+  world->config.pooling = t.pooling;
+  set_reset_on_release(*world, t.reset_on_release);
+  world->config.swept_collision = t.swept_collision;
+  world->config.rifle_speed = t.bullet_speed;
+  for (; t.double_release_requests > 0; --t.double_release_requests)
+    demo_double_release(*world);
+  for (; t.stale_release_requests > 0; --t.stale_release_requests)
+    demo_stale_release(*world);
+  if (std::exchange(t.seeker_requested, false)) arm_seeker(*world);
   clock.set_tick_hz(t.tick_hz);
   clock.set_max_frame_seconds(t.max_frame_seconds);
   for (int i = 0; i < kPoolCount; ++i)
@@ -57,6 +67,10 @@ void apply_tunables(overlay::Tunables& t, std::unique_ptr<World>& world, FixedSt
   config.tracer_capacity = static_cast<std::size_t>(t.capacity[kTracers]);
   config.bullet_policy = t.policy[kBullets];
   config.rifle_rate = t.rifle_rate;
+  config.pooling = t.pooling;
+  config.reset_on_release = t.reset_on_release;
+  config.swept_collision = t.swept_collision;
+  config.rifle_speed = t.bullet_speed;
   world = std::make_unique<World>(config);
 }
 
@@ -81,7 +95,7 @@ int run_game(const app::Options& options) {
   auto world = std::make_unique<World>(config);  // every pool filled now, not on the first shot
   render::Renderer renderer;
   const std::string shaders = o.shaders_dir.empty() ? FLATLINE_SHADER_DIR : o.shaders_dir;
-  if (!renderer.init(*world, shaders, error))
+  if (!renderer.init(*world, shaders, error, !o.no_warmup))
     return fail(error);  // compiles and warms every program
   overlay::Overlay overlay;
   if (!overlay.init(window->handle(), error)) return fail(error);
@@ -186,6 +200,8 @@ int run_game(const app::Options& options) {
     const std::chrono::duration<float, std::milli> took =
         std::chrono::steady_clock::now() - frame_begin;
     info.frame_ms = took.count();
+    if (report.frame_ms_first_shot == 0.0 && world->shots_fired > 0)  // the first-shot hitch
+      report.frame_ms_first_shot = took.count();
     if (static_cast<std::size_t>(frame) < frame_ms.size())
       frame_ms[static_cast<std::size_t>(frame)] = took.count();
     if (frame >= o.warmup) {

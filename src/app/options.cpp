@@ -31,6 +31,8 @@ const char* usage() {
          "  --stats PATH         write statistics as JSON to PATH at exit\n"
          "  --pool-size N        bullet pool capacity (1..10000000)\n"
          "  --overflow POLICY    bullet pool overflow: drop | recycle-oldest | grow\n"
+         "  --fire-rate R        rifle shots per second (0 < R <= 10000000; default 12),\n"
+         "                       to fill a big pool in a stress run (not with --record/--replay)\n"
          "  --warmup N           ticks before the steady-state heap mark (default 60)\n"
          "  --tick-hz HZ         simulation rate (10..1000, default 60)\n"
          "  --record PATH        record the seed and every tick's input to PATH\n"
@@ -42,6 +44,11 @@ const char* usage() {
          "  --shaders DIR        where the GLSL files are (default: the source tree's shaders/)\n"
          "  --fixed-dt           every frame advances exactly one tick (deterministic frames)\n"
          "  --no-instancing      draw one object per draw call, to see what instancing saves\n"
+         "  --no-pooling         new/delete every bullet and effect, kept in a naive scene list\n"
+         "  --no-reset           skip reset on release: reused objects keep last life's state\n"
+         "  --discrete           discrete collision (end points only): bullets tunnel\n"
+         "  --bullet-speed MPS   rifle bullet speed in m/s (1..2000, default 300)\n"
+         "  --no-warmup          pools start empty and nothing is drawn before the first frame\n"
          "  --help               this text\n";
 }
 
@@ -50,6 +57,12 @@ WorldConfig world_config_from(const Options& options) {
   config.seed = options.seed;
   if (options.pool_size > 0) config.bullet_capacity = options.pool_size;
   if (options.overflow) config.bullet_policy = *options.overflow;
+  if (options.fire_rate > 0.0) config.rifle_rate = static_cast<float>(options.fire_rate);
+  if (options.bullet_speed > 0.0) config.rifle_speed = static_cast<float>(options.bullet_speed);
+  config.pooling = !options.no_pooling;
+  config.reset_on_release = !options.no_reset;
+  config.swept_collision = !options.discrete;
+  config.prewarm_pools = !options.no_warmup;
   return config;
 }
 
@@ -95,6 +108,10 @@ ParseResult parse_options(int argc, const char* const* argv) {
         o.overflow = OverflowPolicy::Grow;
       else
         return fail("--overflow needs drop, recycle-oldest or grow, not '" + std::string(v) + "'");
+    } else if (flag == "--fire-rate") {
+      if (!value(v) || !parse_double(v, o.fire_rate) ||
+          !(o.fire_rate > 0.0 && o.fire_rate <= kMaxFireRate))
+        return fail("--fire-rate needs shots per second, more than 0 and at most 10000000");
     } else if (flag == "--warmup") {
       if (!value(v) || !parse_int(v, o.warmup) || o.warmup < 0)
         return fail("--warmup needs a number of ticks >= 0");
@@ -119,6 +136,18 @@ ParseResult parse_options(int argc, const char* const* argv) {
       o.fixed_dt = true;
     } else if (flag == "--no-instancing") {
       o.no_instancing = true;
+    } else if (flag == "--no-pooling") {
+      o.no_pooling = true;
+    } else if (flag == "--no-reset") {
+      o.no_reset = true;
+    } else if (flag == "--discrete") {
+      o.discrete = true;
+    } else if (flag == "--no-warmup") {
+      o.no_warmup = true;
+    } else if (flag == "--bullet-speed") {
+      if (!value(v) || !parse_double(v, o.bullet_speed) ||
+          !(o.bullet_speed >= 1.0 && o.bullet_speed <= kMaxBulletSpeed))
+        return fail("--bullet-speed needs metres per second from 1 to 2000");
     } else if (flag == "--screenshot") {
       if (!value(v) || v.empty()) return fail("--screenshot needs a file path");
       o.screenshot_path = std::string(v);
@@ -129,6 +158,15 @@ ParseResult parse_options(int argc, const char* const* argv) {
       return fail("unknown option '" + std::string(flag) + "'");
     }
   }
+  // A recording stores the seed, tick rate and bullet pool, not the fire rate: it would
+  // replay differently, so the two do not mix.
+  if (o.fire_rate > 0.0 && (!o.record_path.empty() || !o.replay_path.empty()))
+    return fail("--fire-rate cannot be combined with --record or --replay");
+  // Nor do the teaching switches: a recording replays the pattern as designed.
+  if (o.lessons_used() && (!o.record_path.empty() || !o.replay_path.empty()))
+    return fail(
+        "--no-pooling, --no-reset, --discrete and --bullet-speed cannot be combined "
+        "with --record or --replay");
   return result;
 }
 

@@ -20,6 +20,7 @@ struct Options {
   std::string stats_path;                  // JSON at exit
   std::size_t pool_size = 0;               // bullet pool capacity; 0 = the world's default
   std::optional<OverflowPolicy> overflow;  // bullet pool policy
+  double fire_rate = 0.0;                  // rifle shots per second; 0 = the world's default
   std::int64_t warmup = 60;                // ticks before the steady-state heap mark
   double tick_hz = 60.0;
   std::string record_path;      // write the seed and every tick's input here
@@ -32,6 +33,13 @@ struct Options {
   std::string shaders_dir;      // empty: the shaders/ folder of the source tree
   bool fixed_dt = false;        // every frame advances exactly one tick: deterministic frames
   bool no_instancing = false;   // one draw call per object, to compare
+  // Teaching switches (README "Break it on purpose"): each turns one part of the pattern off.
+  bool no_pooling = false;    // new/delete per object and a naive scene list
+  bool no_reset = false;      // released objects keep last life's state
+  bool discrete = false;      // discrete collision: bullets tunnel through the thin wall
+  double bullet_speed = 0.0;  // rifle bullet speed, m/s; 0 = the world's default
+  bool no_warmup = false;     // pools start empty, no warm-up draw: first-use hitches
+  bool lessons_used() const { return no_pooling || no_reset || discrete || bullet_speed > 0.0; }
 };
 
 struct ParseResult {
@@ -44,5 +52,7 @@ WorldConfig world_config_from(const Options& options);
 const char* usage();
 
 constexpr std::size_t kMaxPoolSize = 10'000'000;
+constexpr double kMaxBulletSpeed = 2000.0;     // m/s: the tunnelling lab's top speed
+constexpr double kMaxFireRate = 10'000'000.0;  // shots per second: enough to fill any pool
 
 }  // namespace flatline::app

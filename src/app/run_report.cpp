@@ -20,6 +20,13 @@ bool write_stats_json(const RunReport& r, const std::string& path) {
                "  \"world\": {\"shots_fired\": %" PRIu64 ", \"bullet_hits\": %" PRIu64
                ", \"score\": %u},\n",
                r.world.shots_fired, r.world.bullet_hits, r.world.score);
+  std::fprintf(f,
+               "  \"lessons\": {\"pooling\": %s, \"reset_on_release\": %s, "
+               "\"swept_collision\": %s, \"heap_live\": %zu, \"heap_bullets_peak\": %zu, "
+               "\"heap_news\": %" PRIu64 ", \"tunnelled\": %" PRIu64 "},\n",
+               r.world.pooling ? "true" : "false", r.world.reset_on_release ? "true" : "false",
+               r.world.swept_collision ? "true" : "false", r.world.heap_live,
+               r.world.heap_bullets_peak, r.world.heap_news, r.world.tunnelled);
   std::fprintf(f, "  \"pools\": {\n");
   for (std::size_t i = 0; i < r.world.pools.size(); ++i) {
     const PoolReport& p = r.world.pools[i];
@@ -54,8 +61,10 @@ bool write_stats_json(const RunReport& r, const std::string& path) {
         ",\n  \"render\": {\"draw_calls_per_frame\": %d, \"bullet_draw_calls_per_frame\": %d, "
         "\"buffer_reallocations_after_warmup\": %" PRIu64 "},\n",
         r.draw_calls_per_frame, r.bullet_draw_calls_per_frame, r.buffer_reallocations_after_warmup);
-    std::fprintf(f, "  \"frame_ms\": {\"median\": %.4f, \"p99\": %.4f, \"max\": %.4f}",
-                 r.frame_ms_median, r.frame_ms_p99, r.frame_ms_max);
+    std::fprintf(f,
+                 "  \"frame_ms\": {\"median\": %.4f, \"p99\": %.4f, \"max\": %.4f, "
+                 "\"first_shot\": %.4f}",
+                 r.frame_ms_median, r.frame_ms_p99, r.frame_ms_max, r.frame_ms_first_shot);
   }
   std::fprintf(f, "\n}\n");
   const bool ok = std::ferror(f) == 0;
@@ -75,6 +84,12 @@ void print_summary(const RunReport& r, std::FILE* out) {
                " shots, %u targets broken, heap allocations after warm-up: %" PRIu64 "\n",
                r.world.ticks, r.seed, r.world.shots_fired, r.world.score,
                r.heap_after_warmup.allocations);
+  if (!r.world.pooling)
+    std::fprintf(out, "  pooling off: %" PRIu64 " objects new'd, %zu still on the heap lists\n",
+                 r.world.heap_news, r.world.heap_live);
+  if (!r.world.swept_collision)
+    std::fprintf(out, "  discrete collision: %" PRIu64 " hits missed (tunnelled)\n",
+                 r.world.tunnelled);
   std::fprintf(out, "  %-15s %9s %7s %11s %11s %8s %9s %6s %7s\n", "pool", "capacity", "active",
                "allocations", "peak_active", "dropped", "recycled", "grown", "misuse");
   for (const PoolReport& p : r.world.pools) {

@@ -36,6 +36,7 @@ struct RunReport {
   double frame_ms_median = 0.0;
   double frame_ms_p99 = 0.0;
   double frame_ms_max = 0.0;
+  double frame_ms_first_shot = 0.0;  // the frame that fired the first bullet (warm-up's proof)
 };
 
 // The value below which a fraction q of `values` lies (reorders them; call after the run).

@@ -79,8 +79,13 @@ std::optional<StaticGrid::Hit> first_hit_brute_force(std::span<const Aabb> boxes
 }
 
 StaticGrid::StaticGrid(std::span<const Aabb> boxes, float cell_size)
-    : boxes_(boxes.begin(), boxes.end()), cell_size_(cell_size), stamp_(boxes.size(), 0) {
-  if (boxes_.empty()) return;
+    : cell_size_(cell_size), inv_cell_(1.0f / cell_size) {
+  rebuild(boxes);
+}
+
+void StaticGrid::rebuild(std::span<const Aabb> boxes) {
+  boxes_.assign(boxes.begin(), boxes.end());
+  if (boxes_.empty()) return;  // first_hit checks boxes_ first
   bounds_ = boxes_.front();
   for (const Aabb& b : boxes_) {
     bounds_.min = glm::min(bounds_.min, b.min);
@@ -92,20 +97,17 @@ StaticGrid::StaticGrid(std::span<const Aabb> boxes, float cell_size)
   nz_ = std::max(1, static_cast<int>(std::ceil(extent.z)));
   const auto cells = static_cast<std::size_t>(nx_) * ny_ * nz_;
   auto cell_range = [&](const Aabb& b, glm::ivec3& lo, glm::ivec3& hi) {
-    lo = glm::ivec3(glm::floor((b.min - bounds_.min) / cell_size_));
-    hi = glm::ivec3(glm::floor((b.max - bounds_.min) / cell_size_));
-    lo = glm::clamp(lo, glm::ivec3(0), glm::ivec3(nx_ - 1, ny_ - 1, nz_ - 1));
-    hi = glm::clamp(hi, glm::ivec3(0), glm::ivec3(nx_ - 1, ny_ - 1, nz_ - 1));
+    lo = {cell_index(b.min.x, 0), cell_index(b.min.y, 1), cell_index(b.min.z, 2)};
+    hi = {cell_index(b.max.x, 0), cell_index(b.max.y, 1), cell_index(b.max.z, 2)};
   };
   // Two passes (count, then fill) build the CSR arrays with no per-cell vectors.
   cell_start_.assign(cells + 1, 0);
   for (int pass = 0; pass < 2; ++pass) {
-    std::vector<std::uint32_t> cursor;
     if (pass == 1) {
       for (std::size_t c = 0; c < cells; ++c)
         cell_start_[c + 1] += cell_start_[c];
       cell_boxes_.resize(cell_start_[cells]);
-      cursor.assign(cell_start_.begin(), cell_start_.end() - 1);
+      cursor_.assign(cell_start_.begin(), cell_start_.end() - 1);
     }
     for (std::size_t i = 0; i < boxes_.size(); ++i) {
       glm::ivec3 lo, hi;
@@ -117,39 +119,66 @@ StaticGrid::StaticGrid(std::span<const Aabb> boxes, float cell_size)
             if (pass == 0)
               ++cell_start_[c + 1];
             else
-              cell_boxes_[cursor[c]++] = static_cast<std::uint32_t>(i);
+              cell_boxes_[cursor_[c]++] = static_cast<std::uint32_t>(i);
           }
     }
   }
+}
+
+// Where a coordinate falls along one axis, clamped to the grid. Building and querying use
+// this same monotonic function, so a box and a region that overlap always share a cell.
+// (Truncation equals floor here: anything below 0 is clamped to cell 0 first.)
+int StaticGrid::cell_index(float v, int axis) const {
+  const int n = axis == 0 ? nx_ : axis == 1 ? ny_ : nz_;
+  const float c = (v - bounds_.min[axis]) * inv_cell_;
+  return static_cast<int>(std::clamp(c, 0.0f, static_cast<float>(n - 1)));
 }
 
 std::optional<StaticGrid::Hit> StaticGrid::first_hit(const glm::vec3& p0, const glm::vec3& p1,
                                                      float radius) const {
   if (boxes_.empty()) return std::nullopt;
   const Aabb swept{glm::min(p0, p1) - glm::vec3(radius), glm::max(p0, p1) + glm::vec3(radius)};
-  if (!swept.overlaps(bounds_)) return std::nullopt;
-  glm::ivec3 lo = glm::ivec3(glm::floor((swept.min - bounds_.min) / cell_size_));
-  glm::ivec3 hi = glm::ivec3(glm::floor((swept.max - bounds_.min) / cell_size_));
-  lo = glm::clamp(lo, glm::ivec3(0), glm::ivec3(nx_ - 1, ny_ - 1, nz_ - 1));
-  hi = glm::clamp(hi, glm::ivec3(0), glm::ivec3(nx_ - 1, ny_ - 1, nz_ - 1));
-  if (++query_ == 0) {  // stamp counter wrapped: clear the stamps once
-    std::fill(stamp_.begin(), stamp_.end(), 0u);
-    query_ = 1;
-  }
-  std::optional<Hit> best;
-  for (int z = lo.z; z <= hi.z; ++z)
-    for (int y = lo.y; y <= hi.y; ++y)
-      for (int x = lo.x; x <= hi.x; ++x) {
-        const auto c = static_cast<std::size_t>((z * ny_ + y) * nx_ + x);
-        for (std::uint32_t k = cell_start_[c]; k < cell_start_[c + 1]; ++k) {
-          const std::uint32_t i = cell_boxes_[k];
-          if (stamp_[i] == query_) continue;
-          stamp_[i] = query_;
-          const auto hit = segment_vs_aabb(p0, p1, boxes_[i].grown(radius));
-          if (hit && closer(*hit, static_cast<int>(i), best)) best = Hit{static_cast<int>(i), *hit};
+  // A cell lists every box that overlaps it, most of them nowhere near this segment. A
+  // cheap, conservative cull drops a box lying more than `slack` outside the swept bounds
+  // on some axis: it cannot be hit. The slack (1 mm plus 30 ppm of the largest coordinate)
+  // dwarfs float rounding in segment_vs_aabb (~0.1 ppm), so the cull never drops a box the
+  // slab test would report, and the first hit is bit-identical to brute force. The bounds
+  // check and the cells visited use the cull bounds too, for the same reason.
+  const glm::vec3 far = glm::max(glm::abs(swept.min), glm::abs(swept.max));
+  const float slack = 1e-3f + 3e-5f * std::max(far.x, std::max(far.y, far.z));
+  const Aabb cull = swept.grown(slack);
+  if (!cull.overlaps(bounds_)) return std::nullopt;  // (also rejects NaN)
+  const int x0 = cell_index(cull.min.x, 0), x1 = cell_index(cull.max.x, 0);
+  const int y0 = cell_index(cull.min.y, 1), y1 = cell_index(cull.max.y, 1);
+  const int z0 = cell_index(cull.min.z, 2), z1 = cell_index(cull.max.z, 2);
+  // No "seen" marks: a box listed in two cells may be tested twice, which gives the same
+  // t and cannot replace itself (ties go to the lower index). The query writes nothing,
+  // so threads can share one grid.
+  int best = -1;
+  SegmentHit best_hit;
+  for (int z = z0; z <= z1; ++z)
+    for (int y = y0; y <= y1; ++y) {
+      // Cells x0..x1 of a row are adjacent in the CSR arrays: one loop over their boxes.
+      const auto row = static_cast<std::size_t>((z * ny_ + y) * nx_);
+      const std::uint32_t end = cell_start_[row + static_cast<std::size_t>(x1) + 1];
+      for (std::uint32_t k = cell_start_[row + static_cast<std::size_t>(x0)]; k < end; ++k) {
+        const std::uint32_t i = cell_boxes_[k];
+        const Aabb& b = boxes_[i];
+        // Without branches (& not &&): most candidates fail this, unpredictably.
+        const bool near = (b.min.x <= cull.max.x) & (b.max.x >= cull.min.x) &
+                          (b.min.y <= cull.max.y) & (b.max.y >= cull.min.y) &
+                          (b.min.z <= cull.max.z) & (b.max.z >= cull.min.z);
+        if (!near) continue;
+        const auto hit = segment_vs_aabb(p0, p1, b.grown(radius));
+        const int box = static_cast<int>(i);
+        if (hit && (best < 0 || hit->t < best_hit.t || (hit->t == best_hit.t && box < best))) {
+          best = box;
+          best_hit = *hit;
         }
       }
-  return best;
+    }
+  if (best < 0) return std::nullopt;
+  return Hit{best, best_hit};
 }
 
 }  // namespace flatline

@@ -44,12 +44,16 @@ inline bool discrete_hit(const glm::vec3& end, const Aabb& box) {
 }
 
 // Broad phase for static geometry: a uniform grid of cells, each listing the boxes
-// that overlap it (flat arrays, built once). A query visits only the cells the
-// segment's bounds cover, so its cost follows the local geometry, not the total.
+// that overlap it (flat arrays, built once, or rebuilt in place when boxes move). A
+// query visits only the cells the segment's bounds cover, so its cost follows the local
+// geometry, not the total. Queries write nothing: threads may share one grid.
 class StaticGrid {
  public:
   StaticGrid() = default;
   StaticGrid(std::span<const Aabb> boxes, float cell_size);
+  // Builds again for boxes that moved (same cell size), reusing the arrays: once they are
+  // big enough, a rebuild every tick allocates nothing.
+  void rebuild(std::span<const Aabb> boxes);
 
   struct Hit {
     int box = -1;
@@ -61,15 +65,16 @@ class StaticGrid {
   std::span<const Aabb> boxes() const { return boxes_; }
 
  private:
+  int cell_index(float v, int axis) const;
+
   std::vector<Aabb> boxes_;
   Aabb bounds_;
   float cell_size_ = 1.0f;
+  float inv_cell_ = 1.0f;
   int nx_ = 0, ny_ = 0, nz_ = 0;
   std::vector<std::uint32_t> cell_start_;  // CSR: boxes of cell c are
   std::vector<std::uint32_t> cell_boxes_;  // cell_boxes_[cell_start_[c] .. cell_start_[c+1]]
-  mutable std::vector<std::uint32_t>
-      stamp_;  // scratch: a box seen twice in one query is tested once
-  mutable std::uint32_t query_ = 0;
+  std::vector<std::uint32_t> cursor_;      // scratch for building
 };
 
 // Brute force over a list of boxes: the reference the grid must agree with.

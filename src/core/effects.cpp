@@ -20,34 +20,32 @@ glm::vec3 random_unit(Rng& rng) {
   }
 }
 
+// Each update is one function of one object, returning true when its life is over;
+// update_live (systems.hpp) runs it over the pool's live objects (and the heap
+// list, when pooling is off) and retires the finished ones.
 void update_sparks(World& world, float dt) {
-  world.sparks.for_each_active([&](int slot, Spark& s) {
+  update_live(world.sparks, world.unpooled.sparks, world.meters[kSparks], [&](Spark& s) {
     s.prev_pos = s.pos;
     s.vel.y -= kGravity * dt;
     s.pos += s.vel * dt;
     s.age += dt;
-    // A spark fades over its life (the renderer reads age / life), then goes back.
-    if (s.age >= s.life) retire_slot(world.sparks, world.meters[kSparks], slot, s.age);
+    return s.age >= s.life;  // a spark fades over its life (the renderer reads age / life)
   });
 }
 
 void update_decals(World& world, float dt) {
-  world.decals.for_each_active([&](int slot, Decal& d) {
+  update_live(world.decals, world.unpooled.decals, world.meters[kDecals], [&](Decal& d) {
     d.age += dt;
-    if (d.age >= EffectTimes::kDecalLife)
-      retire_slot(world.decals, world.meters[kDecals], slot, d.age);
+    return d.age >= EffectTimes::kDecalLife;
   });
 }
 
 void update_casings(World& world, float dt) {
-  world.casings.for_each_active([&](int slot, Casing& c) {
+  update_live(world.casings, world.unpooled.casings, world.meters[kCasings], [&](Casing& c) {
     c.prev_pos = c.pos;
     c.age += dt;
-    if (c.age >= EffectTimes::kCasingLife) {
-      retire_slot(world.casings, world.meters[kCasings], slot, c.age);
-      return;
-    }
-    if (c.resting) return;
+    if (c.age >= EffectTimes::kCasingLife) return true;
+    if (c.resting) return false;
     c.vel.y -= kGravity * dt;
     c.pos += c.vel * dt;
     c.spin += c.spin_rate * dt;
@@ -61,17 +59,18 @@ void update_casings(World& world, float dt) {
       ++c.bounces;
       if (c.vel.y < 0.4f) c.resting = true;
     }
+    return false;
   });
 }
 
 void update_damage_numbers(World& world, float dt) {
-  world.damage_numbers.for_each_active([&](int slot, DamageNumber& d) {
-    d.prev_pos = d.pos;
-    d.pos.y += 1.5f * dt;  // rises while it fades
-    d.age += dt;
-    if (d.age >= EffectTimes::kDamageNumberLife)
-      retire_slot(world.damage_numbers, world.meters[kDamageNumbers], slot, d.age);
-  });
+  update_live(world.damage_numbers, world.unpooled.damage_numbers, world.meters[kDamageNumbers],
+              [&](DamageNumber& d) {
+                d.prev_pos = d.pos;
+                d.pos.y += 1.5f * dt;  // rises while it fades
+                d.age += dt;
+                return d.age >= EffectTimes::kDamageNumberLife;
+              });
 }
 
 void update_tracers(World& world, float dt) {
@@ -103,34 +102,36 @@ void spawn_impact(World& world, const glm::vec3& point, const glm::vec3& normal,
                   const glm::vec3& bullet_dir, bool leaves_decal) {
   const glm::vec3 bounce = glm::reflect(bullet_dir, normal);
   for (int i = 0; i < world.config.sparks_per_hit; ++i) {
-    const int slot = spawn_slot(world.sparks, world.meters[kSparks]);
-    if (slot < 0) break;  // Drop: a spark storm simply has fewer sparks
-    Spark& s = world.sparks[slot];
+    Spark* spark = spawn_object(world, world.sparks, world.unpooled.sparks, world.meters[kSparks]);
+    if (spark == nullptr) break;  // Drop: a spark storm simply has fewer sparks
+    Spark& s = *spark;
     s.pos = s.prev_pos = point + normal * 0.02f;
     s.vel = (bounce * 0.6f + random_unit(world.rng) * 0.5f + normal * 0.3f) *
             world.rng.uniform(3.0f, 9.0f);
     s.life = world.rng.uniform(0.25f, 0.6f);
   }
   if (!leaves_decal) return;
-  const int slot = spawn_slot(world.decals, world.meters[kDecals]);
-  if (slot < 0) return;
-  Decal& d = world.decals[slot];  // RecycleOldest: when full, the oldest hole moves here
+  Decal* decal = spawn_object(world, world.decals, world.unpooled.decals, world.meters[kDecals]);
+  if (decal == nullptr) return;
+  Decal& d = *decal;  // RecycleOldest: when full, the oldest hole moves here
   d.pos = point + normal * 0.005f;
   d.normal = normal;
 }
 
 void spawn_damage_number(World& world, const glm::vec3& point, float value) {
-  const int slot = spawn_slot(world.damage_numbers, world.meters[kDamageNumbers]);
-  if (slot < 0) return;
-  DamageNumber& d = world.damage_numbers[slot];
+  DamageNumber* number = spawn_object(world, world.damage_numbers, world.unpooled.damage_numbers,
+                                      world.meters[kDamageNumbers]);
+  if (number == nullptr) return;
+  DamageNumber& d = *number;
   d.pos = d.prev_pos = point;
   d.value = value;
 }
 
 void spawn_casing(World& world, const glm::vec3& point, const glm::vec3& vel) {
-  const int slot = spawn_slot(world.casings, world.meters[kCasings]);
-  if (slot < 0) return;
-  Casing& c = world.casings[slot];
+  Casing* casing =
+      spawn_object(world, world.casings, world.unpooled.casings, world.meters[kCasings]);
+  if (casing == nullptr) return;
+  Casing& c = *casing;
   c.pos = c.prev_pos = point;
   c.vel = vel;
   c.spin_rate = world.rng.uniform(10.0f, 30.0f);

@@ -24,6 +24,13 @@ WorldStats collect_stats(const World& world) {
   out.shots_fired = world.shots_fired;
   out.bullet_hits = world.bullet_hits;
   out.score = world.score;
+  out.pooling = world.config.pooling;
+  out.reset_on_release = world.config.reset_on_release;
+  out.swept_collision = world.config.swept_collision;
+  out.heap_live = world.unpooled.live();
+  out.heap_bullets_peak = world.unpooled.bullets.peak();
+  out.heap_news = world.unpooled.news();
+  out.tunnelled = world.tunnelled;
   return out;
 }
 

@@ -28,6 +28,14 @@ struct WorldStats {
   std::uint64_t shots_fired = 0;
   std::uint64_t bullet_hits = 0;
   std::uint32_t score = 0;
+  // The teaching switches and what they cost (README "Break it on purpose").
+  bool pooling = true;
+  bool reset_on_release = true;
+  bool swept_collision = true;
+  std::size_t heap_live = 0;          // pooling off: objects on the heap lists now
+  std::size_t heap_bullets_peak = 0;  // most heap bullets at once (a pool's peak_active)
+  std::uint64_t heap_news = 0;        // objects `new`ed since load
+  std::uint64_t tunnelled = 0;        // discrete collision: hits the swept test would have made
 };
 
 WorldStats collect_stats(const World& world);

@@ -36,4 +36,34 @@ void retire_slot(Pool<T>& pool, PoolMeter& meter, int slot, float age) {
   pool.release(slot);
 }
 
+// A new object from its pool (the pattern), or, with pooling off, from the heap
+// (the anti-pattern the switch demonstrates). Null when a Drop pool is full.
+// `slot` receives the pool slot, or -1 for a heap object.
+template <class T>
+T* spawn_object(World& world, Pool<T>& pool, HeapList<T>& heap, PoolMeter& meter,
+                int* slot = nullptr) {
+  if (!world.config.pooling) {
+    meter.on_spawn();
+    if (slot != nullptr) *slot = -1;
+    return heap.spawn();  // new T, pushed onto the scene list: one allocation per object
+  }
+  const int s = spawn_slot(pool, meter);
+  if (slot != nullptr) *slot = s;
+  return s < 0 ? nullptr : &pool[s];
+}
+
+// Runs `done = fn(object)` over every live object, pooled or on the heap, and
+// retires the ones that are done: back to the pool, or erased and deleted.
+template <class T, class Fn>
+void update_live(Pool<T>& pool, HeapList<T>& heap, PoolMeter& meter, Fn&& fn) {
+  pool.for_each_active([&](int slot, T& object) {  // O(live), not O(capacity)
+    if (fn(object)) retire_slot(pool, meter, slot, object.age);
+  });
+  heap.for_each([&](T& object) {
+    if (!fn(object)) return;
+    meter.on_retire(object.age);
+    heap.despawn(&object);  // a linear search of the scene list, then delete
+  });
+}
+
 }  // namespace flatline

@@ -10,9 +10,16 @@ namespace {
 
 // Each pool's factory makes a hidden (inactive) object at load; its reset puts
 // every field back, in release, so a free object never holds last life's state.
+// `reset_on` is the world's teaching switch: with it off, reset does nothing and
+// a reused object shows last life's age, timers and flags.
 template <class T>
-Pool<T> make_pool(std::size_t capacity, OverflowPolicy policy) {
-  return Pool<T>([] { return T{}; }, capacity, [](T& object) { object = T{}; }, policy);
+Pool<T> make_pool(std::size_t capacity, OverflowPolicy policy, const bool* reset_on) {
+  return Pool<T>([] { return T{}; }, capacity,
+                 [reset_on](T& object) {
+                   if (*reset_on)
+                     object = T{};  // reset in release: every field, not just the ones spawn sets
+                 },
+                 policy);
 }
 
 void place_targets(World& world) {
@@ -46,19 +53,34 @@ World::World(const WorldConfig& cfg)
     : config(cfg),
       rng(cfg.seed),
       arena(make_arena()),
-      bullets(make_pool<Bullet>(cfg.bullet_capacity, cfg.bullet_policy)),
-      sparks(make_pool<Spark>(cfg.spark_capacity, OverflowPolicy::Drop)),
-      decals(make_pool<Decal>(cfg.decal_capacity, OverflowPolicy::RecycleOldest)),
-      casings(make_pool<Casing>(cfg.casing_capacity, OverflowPolicy::RecycleOldest)),
-      damage_numbers(make_pool<DamageNumber>(cfg.damage_number_capacity, OverflowPolicy::Drop)),
-      tracers(make_pool<Tracer>(cfg.tracer_capacity, OverflowPolicy::Drop)) {
+      bullets(make_pool<Bullet>(cfg.bullet_capacity, cfg.bullet_policy, &config.reset_on_release)),
+      sparks(make_pool<Spark>(cfg.spark_capacity, OverflowPolicy::Drop, &config.reset_on_release)),
+      decals(make_pool<Decal>(cfg.decal_capacity, OverflowPolicy::RecycleOldest,
+                              &config.reset_on_release)),
+      casings(make_pool<Casing>(cfg.casing_capacity, OverflowPolicy::RecycleOldest,
+                                &config.reset_on_release)),
+      damage_numbers(make_pool<DamageNumber>(cfg.damage_number_capacity, OverflowPolicy::Drop,
+                                             &config.reset_on_release)),
+      tracers(
+          make_pool<Tracer>(cfg.tracer_capacity, OverflowPolicy::Drop, &config.reset_on_release)) {
   bullets.set_name(kPoolNames[kBullets]);
   sparks.set_name(kPoolNames[kSparks]);
   decals.set_name(kPoolNames[kDecals]);
   casings.set_name(kPoolNames[kCasings]);
   damage_numbers.set_name(kPoolNames[kDamageNumbers]);
   tracers.set_name(kPoolNames[kTracers]);
+  if (!cfg.reset_on_release) {
+    config.reset_on_release = true;
+    set_reset_on_release(*this, false);
+  }
+  if (!cfg.prewarm_pools) {  // warm-up off: every object is made on its first demand instead
+    bullets.trim(0), sparks.trim(0), decals.trim(0), casings.trim(0), damage_numbers.trim(0);
+    tracers.trim(0);
+  }
   place_targets(*this);
+  // At load, like the pools: the first World of a process builds it (tens of ms), the rest
+  // share it. update_bullets checks each tick that it still fits (clearance_applies).
+  bullet_clearance = shared_clearance_grid(bullet_obstacles(*this), {2.0f, 0.5f, 2.0f});
 }
 
 void update_targets(World& world, float dt) {
@@ -83,6 +105,7 @@ void step(World& world, const TickInput& input, float dt) {
   fire_weapons(world, input, dt);
   update_bullets(world, dt);
   update_effects(world, dt);
+  update_seeker(world, dt);
   for (PoolMeter& meter : world.meters)
     meter.end_tick(dt);
   ++world.tick;
@@ -132,6 +155,15 @@ void set_pool_policy(World& world, int pool, OverflowPolicy policy) {
   }
 }
 
+void set_reset_on_release(World& world, bool on) {
+  if (world.config.reset_on_release == on) return;
+  if (on) world.config.reset_on_release = true;  // reset first, so no poison is vended unreset
+  const auto poisoning = [on](auto& pool) { pool.set_poisoning(on); };
+  poisoning(world.bullets), poisoning(world.sparks), poisoning(world.decals);
+  poisoning(world.casings), poisoning(world.damage_numbers), poisoning(world.tracers);
+  world.config.reset_on_release = on;
+}
+
 glm::vec3 eye_position(const Player& player) {
   return player.pos + glm::vec3(0, kEyeHeight, 0);
 }
@@ -179,6 +211,13 @@ std::uint64_t state_hash(const World& world) {
   world.casings.for_each_active([&](int, const Casing& c) { h.v3(c.pos); });
   world.damage_numbers.for_each_active([&](int, const DamageNumber& d) { h.v3(d.pos); });
   world.tracers.for_each_active([&](int, const Tracer& t) { h.v3(t.trail[0]); });
+  // With pooling off, objects live on the heap lists instead (empty otherwise: no bytes).
+  world.unpooled.bullets.for_each([&](const Bullet& b) { h.v3(b.pos), h.v3(b.vel); });
+  world.unpooled.sparks.for_each([&](const Spark& s) { h.v3(s.pos); });
+  world.unpooled.decals.for_each([&](const Decal& d) { h.v3(d.pos); });
+  world.unpooled.casings.for_each([&](const Casing& c) { h.v3(c.pos); });
+  world.unpooled.damage_numbers.for_each([&](const DamageNumber& d) { h.v3(d.pos); });
+  if (world.seeker.active) h.v3(world.seeker.pos);
   return h.h;
 }
 

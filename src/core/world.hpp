@@ -8,12 +8,16 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 
 #include <glm/vec3.hpp>
 
 #include "core/arena.hpp"
+#include "core/bullet_clearance.hpp"
 #include "core/effects.hpp"
+#include "core/heap_list.hpp"
 #include "core/input.hpp"
+#include "core/lessons.hpp"
 #include "core/pool.hpp"
 #include "core/pool_meter.hpp"
 #include "core/rng.hpp"
@@ -46,6 +50,12 @@ struct WorldConfig {
   float bullet_radius = 0.03f;   // the swept sphere
   int sparks_per_hit = 10;
   float little_k = 1.3f;  // headroom for bursts in N = λ·L·k
+
+  // Teaching switches: each turns one part of the pattern off, to show what it was for.
+  bool pooling = true;  // off: new/delete per object and a naive scene list (heap_list.hpp)
+  bool reset_on_release = true;  // off: a reused object keeps last life's state
+  bool swept_collision = true;   // off: test only where a bullet lands (discrete): it tunnels
+  bool prewarm_pools = true;     // off: pools start empty and make objects on first demand
 };
 
 struct Bullet {
@@ -90,6 +100,22 @@ enum PoolId : int { kBullets, kSparks, kDecals, kCasings, kDamageNumbers, kTrace
 inline constexpr std::array<const char*, kPoolCount> kPoolNames = {
     "bullets", "sparks", "decals", "casings", "damage_numbers", "tracers"};
 
+// Where objects live while pooling is off: the heap, one `new` each (heap_list.hpp).
+// Bullets made here are all drawn in full: tracers follow pooled bullets only.
+struct Unpooled {
+  HeapList<Bullet> bullets;
+  HeapList<Spark> sparks;
+  HeapList<Decal> decals;
+  HeapList<Casing> casings;
+  HeapList<DamageNumber> damage_numbers;
+  std::size_t live() const {
+    return bullets.size() + sparks.size() + decals.size() + casings.size() + damage_numbers.size();
+  }
+  std::uint64_t news() const {
+    return bullets.news() + sparks.news() + decals.news() + casings.news() + damage_numbers.news();
+  }
+};
+
 constexpr float kEyeHeight = 1.6f;
 constexpr int kTargetCount = 8;
 
@@ -111,13 +137,27 @@ struct World {
   Pool<DamageNumber> damage_numbers;
   Pool<Tracer> tracers;
   std::array<PoolMeter, kPoolCount> meters;  // measured λ and L per pool
+  Unpooled unpooled;                         // empty unless config.pooling is off
 
   std::uint64_t tick = 0;
   std::uint64_t shots_fired = 0;  // rifle shots and scatter pellets requested
   std::uint64_t bullet_hits = 0;
   std::uint32_t score = 0;  // targets broken
   std::size_t full_visual_live = 0;
+  std::uint64_t tunnelled = 0;  // discrete collision: hits the swept test saw and it missed
+  Seeker seeker;                // the stale-handle lesson's homing drone (lessons.hpp)
+  // The bullet tick's fast path (bullet_clearance.hpp): built at load, shared by every World
+  // with the same arena, targets and bullet_radius; used only while clearance_applies().
+  std::shared_ptr<const ClearanceGrid> bullet_clearance;
 };
+
+// Every live object of one kind, pooled or (pooling off) on the heap: what
+// readers such as the renderer walk. fn(const T&).
+template <class T, class Fn>
+void for_each_live(const Pool<T>& pool, const HeapList<T>& heap, Fn&& fn) {
+  pool.for_each_active([&](int, const T& object) { fn(object); });
+  heap.for_each(fn);
+}
 
 // Advances the world by one fixed tick of dt seconds.
 void step(World& world, const TickInput& input, float dt);
@@ -125,6 +165,11 @@ void step(World& world, const TickInput& input, float dt);
 // The pool statistics of one pool, by id (PoolId), for reports.
 PoolStats pool_stats(const World& world, int pool);
 void set_pool_policy(World& world, int pool, OverflowPolicy policy);
+
+// The no-reset lesson's switch. Use this, not config.reset_on_release directly: debug
+// builds poison released objects (pool_poison.hpp), and with reset off that poison
+// would be what a reused object shows, instead of last life's state.
+void set_reset_on_release(World& world, bool on);
 
 // A hash of the whole simulation state: same seed + same inputs => same hash.
 std::uint64_t state_hash(const World& world);

@@ -106,6 +106,10 @@ Tunables tunables_from(const World& world) {
     t.capacity[i] = static_cast<int>(stats.pools[i].stats.capacity);
   }
   t.rifle_rate = world.config.rifle_rate;
+  t.pooling = world.config.pooling;
+  t.reset_on_release = world.config.reset_on_release;
+  t.swept_collision = world.config.swept_collision;
+  t.bullet_speed = world.config.rifle_speed;
   return t;
 }
 
@@ -192,6 +196,7 @@ void Overlay::build(const World& world, const WorldStats& stats, const render::R
   ImGui::SetNextWindowSize(ImVec2(680.0f, panel_height), ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowBgAlpha(0.88f);
   if (ImGui::Begin(kPanelTitle, &tunables.show_panel)) {  // its close button is F1
+    broken_banner(stats, frame);  // which part of the pattern is switched off, and its cost
     if (ImGui::CollapsingHeader("Pools", ImGuiTreeNodeFlags_DefaultOpen)) {
       pool_table(stats, tunables);
     }
@@ -206,6 +211,14 @@ void Overlay::build(const World& world, const WorldStats& stats, const render::R
     }
     if (ImGui::CollapsingHeader("Controls", ImGuiTreeNodeFlags_DefaultOpen)) {
       controls_section(tunables);
+    }
+    ImGui::SetNextItemOpen(tunables.show_lessons);  // the header's state lives in tunables
+    if ((tunables.show_lessons = ImGui::CollapsingHeader("Break it on purpose"))) {
+      lessons_section(world, stats, tunables);
+    }
+    ImGui::SetNextItemOpen(tunables.show_slots);
+    if ((tunables.show_slots = ImGui::CollapsingHeader("Slot inspector"))) {
+      slot_inspector(world, tunables);
     }
   }
   ImGui::End();
@@ -238,13 +251,13 @@ void Overlay::record(const WorldStats& stats, const FrameInfo& frame) {
 // The HUD is drawn every frame, panel or not, on the foreground list (above all windows).
 void Overlay::hud(const World& world, const render::Camera& camera, int width, int height) {
   ImDrawList& draw = *ImGui::GetForegroundDrawList();
-  reserve_hud(draw, world.damage_numbers.capacity());
+  reserve_hud(draw, world.damage_numbers.capacity() + world.unpooled.damage_numbers.size());
   const float w = static_cast<float>(width), h = static_cast<float>(height);
   draw_crosshair(draw, ImVec2(w * 0.5f, h * 0.5f));
 
   ImFont* font = ImGui::GetFont();
   const float size = ImGui::GetFontSize() * 1.5f;
-  world.damage_numbers.for_each_active([&](int, const DamageNumber& d) {
+  for_each_live(world.damage_numbers, world.unpooled.damage_numbers, [&](const DamageNumber& d) {
     glm::vec2 at;
     if (!project_to_screen(camera.view_proj, d.pos, w, h, at)) return;
     const float alpha = fade_alpha(d.age, EffectTimes::kDamageNumberLife);

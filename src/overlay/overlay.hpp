@@ -47,6 +47,17 @@ struct Tunables {
   std::array<int, kPoolCount> capacity{};  // requested sizes...
   bool apply_capacity = false;             // ...applied at a safe point: a new round
   bool screenshot_requested = false;
+  // "Break it" (overlay_lessons.cpp): switch a part of the pattern off and watch.
+  bool pooling = true;           // off: new/delete per object, a naive scene list
+  bool reset_on_release = true;  // off: reused objects keep last life's state
+  bool swept_collision = true;   // off: discrete collision, bullets tunnel
+  float bullet_speed = 300.0f;   // m/s, the tunnelling lab's slider
+  int double_release_requests = 0;
+  int stale_release_requests = 0;
+  bool seeker_requested = false;  // arm the homing seeker on the next shot
+  int inspect_pool = 0;           // the slot inspector's pool (PoolId)
+  bool show_lessons = true;       // the two sections open (mirrors their headers)
+  bool show_slots = false;
 };
 
 Tunables tunables_from(const World& world);
@@ -84,6 +95,9 @@ class Overlay {
   void frame_section(const render::RenderStats& render, const FrameInfo& frame);
   void little_section(const WorldStats& stats);
   void controls_section(Tunables& tunables);
+  void lessons_section(const World& world, const WorldStats& stats, Tunables& tunables);
+  void broken_banner(const WorldStats& stats, const FrameInfo& frame);
+  void slot_inspector(const World& world, Tunables& tunables);
   void hud(const World& world, const render::Camera& camera, int width, int height);
 
   bool initialised_ = false;

@@ -38,7 +38,8 @@ std::array<float, 36 * 6> unit_cube() {
 
 }  // namespace
 
-bool Renderer::init(const World& world, const std::string& shader_dir, std::string& error) {
+bool Renderer::init(const World& world, const std::string& shader_dir, std::string& error,
+                    bool warm_up) {
   program_ = load_program({shader_dir + "/mesh.vert", shader_dir + "/mesh.frag"}, error);
   if (!program_) return false;
   u_view_proj_ = glGetUniformLocation(program_.id(), "u_view_proj");
@@ -73,6 +74,7 @@ bool Renderer::init(const World& world, const std::string& shader_dir, std::stri
   }
   glBindVertexArray(0);
   size_buffers(world, false);
+  if (!warm_up) return true;  // the teaching switch: the first shot pays for what follows
 
   // Warm-up: draw every kind once now, so the first shot does not pay for the
   // driver's lazy shader and buffer work.

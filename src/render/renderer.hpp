@@ -23,8 +23,10 @@ struct RenderSettings {
 class Renderer {
  public:
   // Loads shaders from `shader_dir`, sizes every buffer for the world's pools and
-  // draws each kind once (warm-up). Returns false with `error` set on failure.
-  bool init(const World& world, const std::string& shader_dir, std::string& error);
+  // draws each kind once (warm-up; `warm_up` false skips it, so the first frames
+  // pay the driver's lazy work). Returns false with `error` set on failure.
+  bool init(const World& world, const std::string& shader_dir, std::string& error,
+            bool warm_up = true);
 
   void draw(const World& world, float alpha, int width, int height, const RenderSettings& settings);
   const RenderStats& stats() const { return stats_; }

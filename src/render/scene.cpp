@@ -24,9 +24,12 @@ const glm::vec4 kFloorColor{0.36f, 0.40f, 0.46f, 1.0f};
 const glm::vec4 kWallColor{0.78f, 0.70f, 0.56f, 1.0f};
 const glm::vec4 kThinWallColor{0.45f, 0.85f, 0.95f, 1.0f};
 const glm::vec4 kTargetColor{0.90f, 0.25f, 0.20f, 1.0f};
+const glm::vec4 kSeekerColor{0.20f, 0.90f, 1.00f, 1.0f};
 
 // Appends to a kind's staging array. Arrays are sized at load to the pool's
-// capacity, and a pool never has more live objects than its capacity.
+// capacity, and a pool never has more live objects than its capacity. (With
+// pooling off, the heap lists have no capacity: reserve_for grows the arrays to
+// fit them each frame, a reallocation the overlay counts.)
 struct Writer {
   SceneInstances& scene;
   Instance& next(Kind kind) { return scene.items[kind][scene.count[kind]++]; }
@@ -39,17 +42,17 @@ std::size_t capacity_for(const World& world, Kind kind) {
     case kDrawArena:
       return world.arena.solids.size();
     case kDrawTargets:
-      return world.targets.size();
+      return world.targets.size() + 1;  // and the seeker (lessons.hpp), when one flies
     case kDrawDecals:
-      return world.decals.capacity();
+      return world.decals.capacity() + world.unpooled.decals.size();
     case kDrawCasings:
-      return world.casings.capacity();
+      return world.casings.capacity() + world.unpooled.casings.size();
     case kDrawBullets:
-      return world.bullets.capacity();
+      return world.bullets.capacity() + world.unpooled.bullets.size();
     case kDrawTracers:
       return world.tracers.capacity();
     case kDrawSparks:
-      return world.sparks.capacity();
+      return world.sparks.capacity() + world.unpooled.sparks.size();
     case kDrawMuzzle:
       return 1;
     default:
@@ -102,13 +105,20 @@ void build_scene(const World& world, float alpha, SceneInstances& scene) {
         v4(lerp(t.prev_pos, t.pos, alpha)), v4(t.half_size * 2.0f), {0, 0, 1, 0}, color};
   }
 
-  world.decals.for_each_active([&](int, const Decal& d) {
+  if (world.seeker.active) {  // cyan while it follows its handle, grey once it refused it
+    const Seeker& k = world.seeker;
+    const glm::vec4 color = k.lost ? glm::vec4(0.5f, 0.5f, 0.55f, 1.0f) : kSeekerColor;
+    out.next(kDrawTargets) = {
+        v4(lerp(k.prev_pos, k.pos, alpha)), {0.25f, 0.25f, 0.25f, 0}, {0, 0, 1, 0}, color};
+  }
+
+  for_each_live(world.decals, world.unpooled.decals, [&](const Decal& d) {
     const float fade = std::clamp((EffectTimes::kDecalLife - d.age) / 2.0f, 0.0f, 1.0f);
     out.next(kDrawDecals) = {
         v4(d.pos), {0.14f, 0.14f, 0.004f, 0}, v4(d.normal), {0.08f, 0.07f, 0.06f, 0.9f * fade}};
   });
 
-  world.casings.for_each_active([&](int, const Casing& c) {
+  for_each_live(world.casings, world.unpooled.casings, [&](const Casing& c) {
     const glm::vec3 axis{std::cos(c.spin), 0.0f, std::sin(c.spin)};
     out.next(kDrawCasings) = {v4(lerp(c.prev_pos, c.pos, alpha)),
                               {0.014f, 0.014f, 0.045f, 0},
@@ -116,7 +126,7 @@ void build_scene(const World& world, float alpha, SceneInstances& scene) {
                               {0.85f, 0.65f, 0.25f, 1.0f}};
   });
 
-  world.bullets.for_each_active([&](int, const Bullet& b) {
+  for_each_live(world.bullets, world.unpooled.bullets, [&](const Bullet& b) {
     if (!b.full_visual) return;  // past the full-visual cap: its tracer is its visual
     // Drawn as a streak trailing the bullet, about a hundredth of a second of its flight
     // (so a 300 m/s bullet reads on screen), never longer than the way it has come.
@@ -142,7 +152,7 @@ void build_scene(const World& world, float alpha, SceneInstances& scene) {
                               {1.0f, 0.6f, 0.2f, 0.8f * fade}};
   });
 
-  world.sparks.for_each_active([&](int, const Spark& s) {
+  for_each_live(world.sparks, world.unpooled.sparks, [&](const Spark& s) {
     const float life = s.life > 0.0f ? 1.0f - s.age / s.life : 0.0f;  // fades over its life
     out.next(kDrawSparks) = {v4(lerp(s.prev_pos, s.pos, alpha)),
                              {0.05f, 0.05f, 0.16f, 0},

@@ -61,6 +61,56 @@ TEST(Options, RejectBadOrMissingValues) {
   }
 }
 
+TEST(Options, FireRateSetsTheRifleRate) {
+  const ParseResult r = parse({"--fire-rate", "750000", "--pool-size", "1000000"});
+  ASSERT_EQ(r.error, "");
+  EXPECT_DOUBLE_EQ(r.options.fire_rate, 750000.0);
+  EXPECT_FLOAT_EQ(world_config_from(r.options).rifle_rate, 750000.0f);
+  EXPECT_FLOAT_EQ(world_config_from(parse({}).options).rifle_rate, WorldConfig{}.rifle_rate);
+  for (const auto& args :
+       std::vector<std::vector<const char*>>{{"--fire-rate"},
+                                             {"--fire-rate", "0"},
+                                             {"--fire-rate", "-5"},
+                                             {"--fire-rate", "fast"},
+                                             {"--fire-rate", "nan"},
+                                             {"--fire-rate", "20000000"},
+                                             {"--fire-rate", "100", "--record", "r.flrp"},
+                                             {"--replay", "r.flrp", "--fire-rate", "100"}}) {
+    EXPECT_NE(parse(args).error, "") << args[0] << (args.size() > 1 ? args[1] : "");
+  }
+}
+
+TEST(Options, TheTeachingSwitchesTurnPartsOfThePatternOff) {
+  const ParseResult r =
+      parse({"--no-pooling", "--no-reset", "--discrete", "--bullet-speed", "1500", "--no-warmup"});
+  ASSERT_EQ(r.error, "");
+  const WorldConfig config = world_config_from(r.options);
+  EXPECT_FALSE(config.pooling);
+  EXPECT_FALSE(config.reset_on_release);
+  EXPECT_FALSE(config.swept_collision);
+  EXPECT_FALSE(config.prewarm_pools);
+  EXPECT_FLOAT_EQ(config.rifle_speed, 1500.0f);
+
+  const WorldConfig as_designed = world_config_from(parse({}).options);
+  EXPECT_TRUE(as_designed.pooling);
+  EXPECT_TRUE(as_designed.reset_on_release);
+  EXPECT_TRUE(as_designed.swept_collision);
+  EXPECT_TRUE(as_designed.prewarm_pools);
+  EXPECT_FLOAT_EQ(as_designed.rifle_speed, WorldConfig{}.rifle_speed);
+}
+
+TEST(Options, RejectABadBulletSpeedAndSwitchesInARecording) {
+  for (const auto& args :
+       std::vector<std::vector<const char*>>{{"--bullet-speed"},
+                                             {"--bullet-speed", "0"},
+                                             {"--bullet-speed", "2001"},
+                                             {"--bullet-speed", "warp"},
+                                             {"--no-pooling", "--record", "r.flrp"},
+                                             {"--replay", "r.flrp", "--discrete"}}) {
+    EXPECT_NE(parse(args).error, "") << args[0] << (args.size() > 1 ? args[1] : "");
+  }
+}
+
 TEST(Options, HelpIsAFlagNotAnError) {
   const ParseResult r = parse({"--help"});
   EXPECT_EQ(r.error, "");

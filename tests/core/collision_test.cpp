@@ -2,9 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "core/arena.hpp"
+#include "core/heap_counter.hpp"
 #include "core/rng.hpp"
 
 namespace flatline {
@@ -63,6 +65,113 @@ TEST(StaticGrid, AgreesWithBruteForceOnEveryFirstHit) {
     EXPECT_EQ(grid->hit.t, brute->hit.t) << "segment " << i;
   }
   EXPECT_GT(hits, 2000);  // the sample really exercises hits, not only misses
+}
+
+// Random boxes (0.4-2 m) in the arena's volume: the box counts bench/broadphase_bench.cpp
+// measures, with the arena's 8 m cells and with fine ones.
+std::vector<Aabb> random_boxes(int count, Rng& rng) {
+  std::vector<Aabb> boxes(static_cast<std::size_t>(count));
+  for (Aabb& box : boxes) {
+    const glm::vec3 size{rng.uniform(0.4f, 2.0f), rng.uniform(0.4f, 2.0f), rng.uniform(0.4f, 2.0f)};
+    const glm::vec3 min{rng.uniform(-30.0f, 30.0f - size.x), rng.uniform(0.0f, 6.0f - size.y),
+                        rng.uniform(-30.0f, 30.0f - size.z)};
+    box = {min, min + size};
+  }
+  return boxes;
+}
+
+void expect_agreement(const StaticGrid& grid, const glm::vec3& p0, const glm::vec3& p1,
+                      float radius, int& hits) {
+  const auto g = grid.first_hit(p0, p1, radius);
+  const auto b = first_hit_brute_force(grid.boxes(), p0, p1, radius);
+  ASSERT_EQ(g.has_value(), b.has_value());
+  if (!g) return;
+  ++hits;
+  EXPECT_EQ(g->box, b->box);
+  EXPECT_EQ(g->hit.t, b->hit.t);
+  EXPECT_EQ(g->hit.normal, b->hit.normal);
+}
+
+TEST(StaticGrid, AgreesWithBruteForceAtTheBenchmarkedBoxCounts) {
+  for (const int count : {64, 256, 1024, 4096}) {
+    for (const float cell : {8.0f, 2.0f}) {
+      SCOPED_TRACE(testing::Message() << count << " boxes, " << cell << " m cells");
+      Rng rng(static_cast<std::uint64_t>(count));
+      const auto boxes = random_boxes(count, rng);
+      const StaticGrid grid(boxes, cell);
+      int hits = 0;
+      for (int i = 0; i < 1500; ++i) {
+        const glm::vec3 p0{rng.uniform(-32, 32), rng.uniform(-1, 7), rng.uniform(-32, 32)};
+        const glm::vec3 d{rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(-1, 1)};
+        // Mostly one tick (5 m); every 10th a long aim ray (bullet_range is 400 m).
+        const float length = i % 10 == 0 ? 400.0f : 5.0f;
+        const float radius = i % 2 == 0 ? 0.0f : 0.03f;
+        expect_agreement(grid, p0, p0 + d * length, radius, hits);
+      }
+      EXPECT_GT(hits, std::min(count / 4, 500));  // hits, not only misses
+    }
+  }
+}
+
+// The grid culls boxes that lie outside a segment's bounds: segments that end exactly on a
+// face, run along a face, or touch an edge must still find what brute force finds.
+TEST(StaticGrid, AgreesWithBruteForceOnTouchingAndGrazingSegments) {
+  Rng rng(99);
+  const auto boxes = random_boxes(256, rng);
+  const StaticGrid grid(boxes, 4.0f);
+  int hits = 0;
+  for (std::size_t i = 0; i < boxes.size(); ++i) {
+    const Aabb& b = boxes[i];
+    for (const float r : {0.0f, 0.03f}) {
+      const Aabb g = b.grown(r);
+      const glm::vec3 c = b.center();
+      for (int axis = 0; axis < 3; ++axis) {
+        glm::vec3 end = c, start = c;
+        end[axis] = g.min[axis];  // stops exactly on the grown face
+        start[axis] = g.min[axis] - 4.0f;
+        expect_agreement(grid, start, end, r, hits);
+        glm::vec3 along = g.max;  // runs along an edge of the grown box
+        glm::vec3 along_end = along;
+        along_end[axis] = g.min[axis];
+        expect_agreement(grid, along, along_end, r, hits);
+        glm::vec3 past = g.max;  // touches a corner and leaves
+        past[axis] += 3.0f;
+        expect_agreement(grid, g.max - glm::vec3(1e-3f), past, r, hits);
+      }
+    }
+  }
+  EXPECT_GT(hits, 1000);
+}
+
+// Moving boxes: rebuilding in place finds what a fresh grid finds, and allocates nothing
+// once its arrays are big enough (here: after the boxes have been at both ends of a sway).
+TEST(StaticGrid, ARebuildMatchesAFreshGridAndAllocatesNothing) {
+  Rng rng(5);
+  auto boxes = random_boxes(512, rng);
+  StaticGrid grid(boxes, 4.0f);
+  for (int tick = 0; tick < 6; ++tick) {
+    const glm::vec3 sway = glm::vec3(0.3f, 0.0f, -0.2f) * (tick % 2 == 0 ? 1.0f : -1.0f);
+    for (Aabb& b : boxes)  // everything moves, in place
+      b = {b.min + sway, b.max + sway};
+    const heap::Mark mark;
+    grid.rebuild(boxes);
+    if (tick >= 2) {
+      EXPECT_EQ(mark.since().allocations, 0u) << "tick " << tick;
+    }
+    const StaticGrid fresh(boxes, 4.0f);
+    for (int i = 0; i < 500; ++i) {
+      const glm::vec3 p0{rng.uniform(-30, 30), rng.uniform(0, 6), rng.uniform(-30, 30)};
+      const glm::vec3 p1 =
+          p0 + glm::vec3(rng.uniform(-5, 5), rng.uniform(-5, 5), rng.uniform(-5, 5));
+      const auto a = grid.first_hit(p0, p1, 0.03f);
+      const auto b = fresh.first_hit(p0, p1, 0.03f);
+      ASSERT_EQ(a.has_value(), b.has_value());
+      if (a) {
+        EXPECT_EQ(a->box, b->box);
+        EXPECT_EQ(a->hit.t, b->hit.t);
+      }
+    }
+  }
 }
 
 TEST(StaticGrid, ASegmentOutsideTheGridFindsNothing) {

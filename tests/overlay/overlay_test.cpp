@@ -166,6 +166,27 @@ TEST_F(OverlayFrames, MakesNoHeapAllocationsPerFrameAfterWarmUp) {
   EXPECT_GT(most_bullets, 9u);
 }
 
+TEST_F(OverlayFrames, TheLessonsAndTheSlotInspectorAllocateNothingAfterWarmUp) {
+  tunables.show_lessons = true;
+  tunables.show_slots = true;
+  frames(kWarmupFrames);
+  const heap::Mark mark;
+  for (int i = 0; i < 120; ++i) {
+    tick_world();
+    tunables.inspect_pool = (i / 20) % kPoolCount;  // every pool's slots in turn
+    overlay_frame();
+  }
+  EXPECT_EQ(mark.since().allocations, 0u);
+  ImGuiWindow* panel = ImGui::FindWindowByName(kPanelTitle);
+  ASSERT_NE(panel, nullptr);
+  ImGui::SetScrollY(panel, panel->ScrollMax.y);  // the two sections are at the panel's end
+  frames(2);
+  const std::string text = drawn_text();
+  EXPECT_NE(text.find("Double release"), std::string::npos);
+  EXPECT_NE(text.find("free-stack depth"), std::string::npos);
+  EXPECT_TRUE(tunables.show_slots);  // the headers stayed open
+}
+
 // Otherwise "zero allocations" would only mean "zero that we could see".
 TEST_F(OverlayFrames, RoutesImGuisAllocationsThroughTheCountingOperatorNew) {
   const heap::Mark mark;

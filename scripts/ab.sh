@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Same-seed A/B of every teaching switch (scripts/ab.py): builds the Release game, plays
+# each row headless and windowed under Xvfb, writes docs/ab.md and docs/ab/*.png, and
+# puts the table into README.md. Takes about 3 minutes on 2 cores.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh >/dev/null
+cmake --preset release >/dev/null
+cmake --build --preset release -j"$(nproc)" --target flatline >/dev/null
+python3 scripts/ab.py --flatline build/release/flatline "$@"

@@ -1,0 +1,145 @@
+#!/usr/bin/env bash
+# Measures the broad phase and the renderer at scale (issue 6) and writes the results, with the
+# machine description and the exact command, to docs/perf/render_broadphase.md:
+#   bench/broadphase_bench.cpp  brute force vs StaticGrid, ns per 5 m bullet segment, pinned to
+#                               one core, interleaved repetitions, medians and speed-ups;
+#   bench/render_bench.cpp      instanced vs one draw per cube and the instance-buffer upload
+#                               strategies, under xvfb-run when there is no DISPLAY.
+# Only the ratios mean something on a shared machine; absolute times drift from run to run.
+#
+# Usage: scripts/bench_render.sh
+# Env:   BUILD_DIR (default build/release), REPETITIONS (broad phase, default 5),
+#        MIN_TIME (seconds per broad-phase repetition, default 0.1),
+#        FRAMES (measured render frames per configuration, default 9)
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="${BUILD_DIR:-${root}/build/release}"
+out="${root}/docs/perf/render_broadphase.md"
+json="${build}/broadphase_bench.json"
+render_txt="${build}/render_bench.txt"
+# The exact command, with the environment overrides that were set.
+command_line="scripts/bench_render.sh"
+for var in FRAMES MIN_TIME REPETITIONS BUILD_DIR; do
+  if [ -n "${!var:-}" ]; then command_line="${var}=${!var} ${command_line}"; fi
+done
+
+"${root}/scripts/setup.sh" >/dev/null
+# The same options as the release preset: Release, game (GL libraries) and benchmarks on.
+cmake -S "${root}" -B "${build}" -DCMAKE_BUILD_TYPE=Release -DFLATLINE_BUILD_GAME=ON \
+  -DFLATLINE_BUILD_BENCH=ON >/dev/null
+cmake --build "${build}" --target broadphase_bench render_bench -j2 >/dev/null
+
+pin=()
+if command -v taskset >/dev/null && taskset -c 0 true 2>/dev/null; then pin=(taskset -c 0); fi
+echo "broadphase_bench ..." >&2
+"${pin[@]}" "${build}/bench/broadphase_bench" \
+  --benchmark_repetitions="${REPETITIONS:-5}" \
+  --benchmark_enable_random_interleaving=true \
+  --benchmark_report_aggregates_only=true \
+  --benchmark_min_time="${MIN_TIME:-0.1}" \
+  --benchmark_out="${json}" --benchmark_out_format=json >/dev/null
+
+echo "render_bench ..." >&2
+xvfb=()
+if [ -z "${DISPLAY:-}" ]; then xvfb=(xvfb-run -a -s "-screen 0 1280x720x24"); fi
+"${xvfb[@]}" "${build}/bench/render_bench" "${FRAMES:-9}" >"${render_txt}"
+
+mkdir -p "$(dirname "${out}")"
+python3 - "${json}" "${render_txt}" "${out}" "${command_line}" <<'EOF'
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+json_path, render_path, out_path, command_line = sys.argv[1:5]
+with open(json_path) as f:
+    data = json.load(f)
+render = open(render_path).read()
+
+median = {}  # (kind, boxes) -> the median run's entry
+for b in data["benchmarks"]:
+    if b.get("aggregate_name") == "median":
+        kind, boxes = b["run_name"].split("/")
+        median[(kind, int(boxes))] = b
+counts = sorted({n for _, n in median})
+reps = data["benchmarks"][0].get("repetitions", "?")
+
+def ns(kind, n):
+    return median[(kind, n)]["per_bullet"] * 1e9
+
+lscpu = subprocess.run(["lscpu"], capture_output=True, text=True).stdout
+model = re.search(r"Model name:\s*(.+)", lscpu)
+renderer = re.search(r"GL_RENDERER: (.+)", render)
+version = re.search(r"GL_VERSION: (.+)", render)
+lines = [
+    "# Broad phase and rendering at scale",
+    "",
+    f"Produced by `{command_line}` on {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}.",
+    "",
+    f"- CPU: {model.group(1).strip() if model else '?'}, {os.cpu_count()} cores "
+    "(shared with other jobs: trust ratios within one run, not absolute times)",
+    f"- GL: {renderer.group(1) if renderer else '?'}, {version.group(1) if version else '?'}",
+    "",
+    "## Broad phase: first hit of a 5 m bullet segment (`bench/broadphase_bench.cpp`)",
+    "",
+    f"Random boxes (0.4-2 m) in a 60 x 60 x 6 m arena, 8192 random bullet segments of 5 m "
+    f"(radius 0.03 m), seeded. ns per bullet, median of {reps} interleaved repetitions, "
+    "pinned to core 0 (`taskset -c 0`); the speed-up is brute force / grid in the same run. "
+    "Every grid was checked against brute force on all 8192 first hits (box and t) before "
+    "timing. Rebuild: one StaticGrid::rebuild in place (fitted cells, no allocation), the "
+    "per-tick cost if the boxes move; per bullet when 10^4 bullets share a tick.",
+    "",
+    "| boxes | brute force | grid, 8 m cells (the arena's) | speed-up | grid, fitted cells | "
+    "speed-up | rebuild us | rebuild per bullet at 10^4 |",
+    "|---|---|---|---|---|---|---|---|",
+]
+for n in counts:
+    brute, grid, fit = ns("brute", n), ns("grid", n), ns("grid_fit", n)
+    rebuild = median[("rebuild", n)]["cpu_time"]  # microseconds
+    cell = median[("grid_fit", n)]["cell_m"]
+    lines.append(f"| {n} | {brute:.0f} | {grid:.1f} | {brute / grid:.1f}x | {fit:.1f} "
+                 f"({cell:.1f} m) | {brute / fit:.1f}x | {rebuild:.1f} | {rebuild * 1e3 / 1e4:.2f} ns |")
+lines += ["", "| target (issue 6) | best speed-up | met |", "|---|---|---|"]
+for n, goal in [(64, 20), (1024, 100)]:
+    if ("brute", n) in median:
+        best = max(ns("brute", n) / ns("grid", n), ns("brute", n) / ns("grid_fit", n))
+        lines.append(f"| >= {goal}x at {n} boxes | {best:.1f}x | {'yes' if best >= goal else 'NO'} |")
+lines += [
+    "",
+    "## Rendering on the render layer (`bench/render_bench.cpp`)",
+    "",
+    "N unit cubes, all inside the view (checked), the game's shaders and 64-byte instance "
+    "records, hidden 1280x720 window under Xvfb. Every frame rewrites every instance, uploads "
+    "it and draws; frame = start to glFinish, submit = start until the last GL call returns "
+    "(before glFinish). On llvmpipe the vertex shader and triangle binning run inside the draw "
+    "calls, so submit includes that work, not only the API cost.",
+    "",
+]
+body = render.split("\n", 2)[2] if render.count("\n") >= 2 else render
+lines.append(body.strip())
+lines += [
+    "",
+    "## Reading these numbers",
+    "",
+    "- Broad phase: the grid's cost follows the boxes near the segment, not the total. A 5 m "
+    "segment in a random 3D direction has bounds of about 3 x 3 x 3 m, so the cells it covers "
+    "list tens of boxes once the arena holds a thousand; a cheap bounds cull keeps most of them "
+    "from the slab test, but the visit itself costs a few ns per box.",
+    "- Rendering on llvmpipe: vertex shading and binning run on the CPU inside the draw calls "
+    "and dominate both columns, so instancing only removes the per-call API cost "
+    "(~1 us per draw here). Frame time is not monotonic in the cube count on llvmpipe, and the "
+    "ratio at a given count moves by ~0.1x between runs on this shared machine.",
+    "- Uploads are under 1% of an llvmpipe frame, so the strategies tie on frame time within "
+    "noise; the write+upload column shows the difference: mapping writes the instances straight "
+    "into GL's memory (one copy fewer than glBufferSubData from a staging array), and orphaning "
+    "adds a storage re-specification per frame.",
+]
+text = "\n".join(lines) + "\n"
+with open(out_path, "w") as f:
+    f.write(text)
+print(text, end="")
+EOF
+echo "(written: ${out}; raw: ${json}, ${render_txt})" >&2

@@ -1,0 +1,186 @@
+#include "core/bullet_clearance.hpp"
+
+#include <algorithm>
+#include <initializer_list>
+#include <mutex>
+#include <stdexcept>
+
+#include "core/world.hpp"
+
+namespace flatline {
+namespace {
+
+// Kept between a free box and any obstacle: far above float rounding at arena scale
+// (an ulp at 30 m is 2 µm), so "inside the free box" can never round into a hit.
+constexpr float kMargin = 0.01f;
+constexpr float kReach = 8.0f;  // free boxes end this far past the obstacles: > a 5 m tick
+// Candidate lists cover the cell grown by this much: a 300 m/s bullet moves 5 m a tick.
+constexpr float kNearReach = 6.0f;
+constexpr int kMaxRounds = 128;  // 1 m steps: the farthest any face can need in the arena
+
+bool overlaps_on(const Aabb& a, const Aabb& b, int axis) {
+  return a.min[axis] <= b.max[axis] && a.max[axis] >= b.min[axis];
+}
+
+// Pushes one face of `box` (axis, +1 or -1) out by at most `step`, stopping `kMargin`
+// short of the nearest obstacle ahead that overlaps the box on the two other axes.
+// Returns true if the face moved.
+bool grow_face(Aabb& box, int axis, int side, float step, std::span<const Aabb> obstacles,
+               const Aabb& reach) {
+  const int u = (axis + 1) % 3;
+  const int v = (axis + 2) % 3;
+  float limit = side > 0 ? box.max[axis] + step : box.min[axis] - step;
+  for (const Aabb& o : obstacles) {
+    if (!overlaps_on(box, o, u) || !overlaps_on(box, o, v)) continue;
+    if (side > 0 && o.min[axis] >= box.max[axis]) limit = std::min(limit, o.min[axis]);
+    if (side < 0 && o.max[axis] <= box.min[axis]) limit = std::max(limit, o.max[axis]);
+  }
+  float& face = side > 0 ? box.max[axis] : box.min[axis];
+  const float moved = std::clamp(limit, reach.min[axis], reach.max[axis]);
+  if (side > 0 ? moved <= face : moved >= face) return false;
+  face = moved;
+  return true;
+}
+
+// Grows `box` face by face, `step` at a time, round-robin over the axes of each phase in
+// turn, until no face of that phase can move. The phases decide its shape: the free space
+// is not a box, so around a cell there are many maximal free boxes and no single best one.
+Aabb grow_free_box(Aabb box, std::initializer_list<std::initializer_list<int>> phases, float step,
+                   std::span<const Aabb> obstacles, const Aabb& reach) {
+  for (const auto& axes : phases)
+    for (int round = 0; round < kMaxRounds; ++round) {
+      bool moved = false;
+      for (int axis : axes)
+        for (int side : {1, -1})
+          moved = grow_face(box, axis, side, step, obstacles, reach) || moved;
+      if (!moved) break;
+    }
+  return box;
+}
+
+}  // namespace
+
+ClearanceGrid::ClearanceGrid(std::span<const Aabb> obstacles, const glm::vec3& cell_size)
+    : obstacles_(obstacles.begin(), obstacles.end()), inv_cell_(1.0f / cell_size) {
+  // Candidate lists hold 8-bit indices: plenty for an arena and its targets.
+  if (obstacles.size() > 255) throw std::length_error("ClearanceGrid: at most 255 obstacles");
+  if (obstacles.empty()) return;  // nothing to hit: every segment is clear
+  // The obstacles grown by the margin: free boxes are built against these.
+  std::vector<Aabb> grown;
+  grown.reserve(obstacles.size());
+  for (const Aabb& o : obstacles)
+    grown.push_back(o.grown(kMargin));
+  bounds_ = grown.front();
+  for (const Aabb& o : grown) {
+    bounds_.min = glm::min(bounds_.min, o.min);
+    bounds_.max = glm::max(bounds_.max, o.max);
+  }
+  const glm::vec3 extent = bounds_.size() * inv_cell_;
+  nx_ = static_cast<unsigned>(std::max(1.0f, std::ceil(extent.x)));
+  ny_ = static_cast<unsigned>(std::max(1.0f, std::ceil(extent.y)));
+  nz_ = static_cast<unsigned>(std::max(1.0f, std::ceil(extent.z)));
+  const std::size_t cells = static_cast<std::size_t>(nx_) * ny_ * nz_;
+  const Aabb blocked{glm::vec3(1.0f), glm::vec3(-1.0f)};  // min > max: holds no point
+  free_flat_.assign(cells, blocked);
+  free_tall_.assign(cells, blocked);
+  const Aabb reach = bounds_.grown(kReach);
+  const float step = 2.0f;  // metres per round: coarse, but the last step stops at the obstacle
+  near_.resize(cells);
+  near_start_.assign(cells + 1, 0);
+  for (unsigned z = 0; z < nz_; ++z)
+    for (unsigned y = 0; y < ny_; ++y)
+      for (unsigned x = 0; x < nx_; ++x) {
+        const glm::vec3 lo = bounds_.min + glm::vec3(x, y, z) * cell_size;
+        const Aabb cell{lo, lo + cell_size};
+        const std::size_t c = (static_cast<std::size_t>(z) * ny_ + y) * nx_ + x;
+        // The neighbourhood's candidates (cells are visited in index order: CSR append).
+        near_[c] = cell.grown(kNearReach);
+        for (std::size_t i = 0; i < grown.size(); ++i)
+          if (near_[c].overlaps(grown[i])) near_list_.push_back(static_cast<std::uint8_t>(i));
+        near_start_[c + 1] = static_cast<std::uint32_t>(near_list_.size());
+        const bool touches = std::any_of(grown.begin(), grown.end(),
+                                         [&](const Aabb& o) { return cell.overlaps(o); });
+        if (touches) continue;  // a cell with an obstacle in it always asks the exact query
+        free_flat_[c] =
+            grow_free_box(cell, {{0, 2}, {1}}, step, grown, reach);  // sideways, then up/down
+        free_tall_[c] =
+            grow_free_box(cell, {{1}, {0, 2}}, step, grown, reach);  // up/down, then sideways
+      }
+}
+
+std::vector<Aabb> bullet_obstacles(const World& world) {
+  const float r = world.config.bullet_radius;
+  std::vector<Aabb> boxes;
+  boxes.reserve(world.arena.solids.size() + world.targets.size());
+  for (const Aabb& solid : world.arena.solids)
+    boxes.push_back(solid.grown(r));
+  for (const Target& t : world.targets) {
+    // update_targets moves a target to home + sway * sin(phase): anywhere in home ± |sway|.
+    const glm::vec3 reach = glm::abs(t.sway) + t.half_size;
+    boxes.push_back(Aabb{t.home - reach, t.home + reach}.grown(r));
+  }
+  return boxes;
+}
+
+std::shared_ptr<const ClearanceGrid> shared_clearance_grid(std::span<const Aabb> obstacles,
+                                                           const glm::vec3& cell_size) {
+  static std::mutex mutex;
+  static glm::vec3 built_cell{0.0f};
+  static std::shared_ptr<const ClearanceGrid> grid;
+  const auto same = [&] {
+    const std::span<const Aabb> built = grid->obstacles();
+    return built_cell == cell_size && std::equal(obstacles.begin(), obstacles.end(), built.begin(),
+                                                 built.end(), [](const Aabb& a, const Aabb& b) {
+                                                   return a.min == b.min && a.max == b.max;
+                                                 });
+  };
+  const std::lock_guard<std::mutex> lock(mutex);
+  if (!grid || !same()) {
+    grid = std::make_shared<const ClearanceGrid>(obstacles, cell_size);
+    built_cell = cell_size;
+  }
+  return grid;
+}
+
+bool clearance_applies(const World& world) {
+  if (!world.bullet_clearance) return false;
+  const std::span<const Aabb> built = world.bullet_clearance->obstacles();
+  const std::size_t solids = world.arena.solids.size();
+  if (built.size() != solids + world.targets.size()) return false;
+  const float r = world.config.bullet_radius;
+  // Half the margin of slack: a target at the end of its sway may round an ulp past the
+  // box computed from home ± |sway|, and the free boxes still keep kMargin / 2 from it.
+  const auto inside = [](const Aabb& box, const Aabb& built_box) {
+    const Aabb outer = built_box.grown(kMargin * 0.5f);
+    return box.min.x >= outer.min.x && box.min.y >= outer.min.y && box.min.z >= outer.min.z &&
+           box.max.x <= outer.max.x && box.max.y <= outer.max.y && box.max.z <= outer.max.z;
+  };
+  for (std::size_t i = 0; i < solids; ++i)
+    if (!inside(world.arena.solids[i].grown(r), built[i])) return false;
+  for (std::size_t t = 0; t < world.targets.size(); ++t) {
+    const Target& target = world.targets[t];
+    if (!target.broken && !inside(target.box().grown(r), built[solids + t])) return false;
+  }
+  return true;
+}
+
+BulletHit first_hit_near(const World& world, const ClearanceGrid::Candidates& near,
+                         const glm::vec3& p0, const glm::vec3& p1, float radius) {
+  BulletHit best;
+  const std::size_t solids = world.arena.solids.size();
+  for (const std::uint8_t* i = near.begin; i != near.end; ++i) {  // ascending: arena first
+    if (*i < solids) {
+      const auto hit = segment_vs_aabb(p0, p1, world.arena.solids[*i].grown(radius));
+      if (hit && (!best.any || hit->t < best.t)) best = {hit->t, hit->normal, -1, true};
+      continue;
+    }
+    const auto t = static_cast<std::size_t>(*i - solids);
+    const Target& target = world.targets[t];
+    if (target.broken) continue;
+    const auto hit = segment_vs_aabb(p0, p1, target.box().grown(radius));
+    if (hit && hit->t < best.t) best = {hit->t, hit->normal, static_cast<int>(t), true};
+  }
+  return best;
+}
+
+}  // namespace flatline

@@ -1,0 +1,142 @@
+// "Break it on purpose": the panel's teaching switches, and the slot inspector.
+// Each switch turns one part of the pattern off; the label says what to watch.
+// It writes tunables only: the frame loop applies them (main.cpp apply_tunables).
+#include <imgui.h>
+
+#include "overlay/overlay_internal.hpp"
+
+namespace flatline::overlay {
+namespace {
+
+void hint(const char* text) {
+  ImGui::SameLine();
+  ImGui::TextDisabled("%s", text);
+}
+
+// One row per slot: is it live, its generation (how many lives it has begun and
+// ended), the object's age, and where an idle slot sits on the free stack.
+template <class T>
+void slot_rows(const Pool<T>& pool) {
+  ImGuiListClipper clipper;  // only the visible rows are built: 10^6 slots cost the same
+  clipper.Begin(static_cast<int>(pool.capacity()));
+  while (clipper.Step()) {
+    for (int slot = clipper.DisplayStart; slot < clipper.DisplayEnd; ++slot) {
+      const bool live = pool.is_active(slot);
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::Text("%d", slot);
+      ImGui::TableNextColumn();
+      if (live)
+        ImGui::TextColored(ImVec4(0.4f, 1.0f, 0.4f, 1.0f), "live");
+      else
+        ImGui::TextDisabled("idle");
+      ImGui::TableNextColumn();
+      ImGui::Text("%u", pool.generation(slot));
+      ImGui::TableNextColumn();
+      if (live)
+        ImGui::Text("%.2f s", static_cast<double>(pool[slot].age));
+      else
+        ImGui::TextDisabled("-");
+      ImGui::TableNextColumn();
+      const int depth = pool.free_depth(slot);  // 0: the next acquire() takes it
+      if (depth >= 0)
+        ImGui::Text("%d", depth);
+      else
+        ImGui::TextDisabled("-");
+    }
+  }
+}
+
+}  // namespace
+
+void Overlay::lessons_section(const World& world, const WorldStats& stats, Tunables& tunables) {
+  ImGui::Checkbox("pooling", &tunables.pooling);
+  hint(tunables.pooling ? "every object made at load" : "watch Heap: allocations every frame");
+  if (!stats.pooling)
+    ImGui::Text("  on the heap now: %zu objects, %llu new'd so far", stats.heap_live,
+                static_cast<unsigned long long>(stats.heap_news));
+
+  ImGui::Checkbox("reset on release", &tunables.reset_on_release);
+  hint(tunables.reset_on_release ? "a free object holds no state"
+                                 : "reused sparks die at once, casings hang in the air");
+
+  ImGui::Checkbox("swept collision", &tunables.swept_collision);
+  hint(tunables.swept_collision ? "a bullet is a segment per tick"
+                                : "only end points: shoot the blue thin wall");
+  ImGui::SliderFloat("bullet speed", &tunables.bullet_speed, 5.0f, 2000.0f, "%.0f m/s",
+                     ImGuiSliderFlags_Logarithmic);
+  ImGui::Text("  %.2f m per tick against a 5 cm wall; hits missed (tunnelled): %llu",
+              static_cast<double>(tunables.bullet_speed) / tunables.tick_hz,
+              static_cast<unsigned long long>(stats.tunnelled));
+
+  ImGui::Separator();
+  ImGui::TextUnformatted("Misuse on demand (counted in the pools table's misuse column):");
+  if (ImGui::Button("Double release")) ++tunables.double_release_requests;
+  ImGui::SameLine();
+  if (ImGui::Button("Stale handle release")) ++tunables.stale_release_requests;
+  ImGui::SameLine();
+  if (ImGui::Button("Seeker on next shot")) tunables.seeker_requested = true;
+  const PoolStats& bullets = stats.pools[kBullets].stats;
+  ImGui::Text("  bullets: %zu double, %zu stale releases caught", bullets.double_releases,
+              bullets.stale_releases);
+  const Seeker& seeker = world.seeker;
+  ImGui::Text("  seeker: %s; stale handles refused %llu, wrong bullets not chased %llu",
+              seeker.armed     ? "armed"
+              : !seeker.active ? "idle"
+              : seeker.lost    ? "lost its bullet, stopped"
+                               : "following its bullet",
+              static_cast<unsigned long long>(seeker.refused),
+              static_cast<unsigned long long>(seeker.wrong_chases));
+  ImGui::TextDisabled("Warm-up is a load-time switch: restart with --no-warmup.");
+}
+
+// Red lines at the top of the panel while a teaching switch is off, with what it costs.
+void Overlay::broken_banner(const WorldStats& stats, const FrameInfo& frame) {
+  const ImVec4 red(1.0f, 0.35f, 0.3f, 1.0f);
+  if (!stats.pooling)
+    ImGui::TextColored(red, "POOLING OFF: %llu objects new'd, %llu heap allocations since warm-up",
+                       static_cast<unsigned long long>(stats.heap_news),
+                       static_cast<unsigned long long>(frame.heap_since_warmup.allocations));
+  if (!stats.reset_on_release)
+    ImGui::TextColored(red, "RESET OFF: reused objects keep last life's age, timers and flags");
+  if (!stats.swept_collision)
+    ImGui::TextColored(red, "DISCRETE COLLISION: %llu hits missed (tunnelled)",
+                       static_cast<unsigned long long>(stats.tunnelled));
+}
+
+void Overlay::slot_inspector(const World& world, Tunables& tunables) {
+  ImGui::Combo("pool", &tunables.inspect_pool, kPoolNames.data(), kPoolCount);
+  constexpr ImGuiTableFlags kFlags = kTableFlags | ImGuiTableFlags_ScrollY;
+  if (!ImGui::BeginTable("slots", 5, kFlags, ImVec2(0.0f, ImGui::GetTextLineHeight() * 14.0f)))
+    return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("slot");
+  ImGui::TableSetupColumn("state");
+  ImGui::TableSetupColumn("generation");
+  ImGui::TableSetupColumn("age");
+  ImGui::TableSetupColumn("free-stack depth");
+  ImGui::TableHeadersRow();
+  switch (tunables.inspect_pool) {
+    case kBullets:
+      slot_rows(world.bullets);
+      break;
+    case kSparks:
+      slot_rows(world.sparks);
+      break;
+    case kDecals:
+      slot_rows(world.decals);
+      break;
+    case kCasings:
+      slot_rows(world.casings);
+      break;
+    case kDamageNumbers:
+      slot_rows(world.damage_numbers);
+      break;
+    default:
+      slot_rows(world.tracers);
+      break;
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace flatline::overlay

@@ -1,0 +1,217 @@
+#include "core/bullet_clearance.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <vector>
+
+#include <glm/geometric.hpp>
+
+#include "core/systems.hpp"
+#include "core/world.hpp"
+
+namespace flatline {
+namespace {
+
+constexpr int kSegments = 120'000;
+constexpr float kDt = 1.0f / 60.0f;
+
+// The exact query update_bullets would ask without the grid (weapons.cpp's first_hit):
+// the arena's StaticGrid, then every live target, a target only if strictly earlier.
+BulletHit full_query(const World& world, const glm::vec3& p0, const glm::vec3& p1, float r) {
+  BulletHit best;
+  if (const auto hit = world.arena.grid.first_hit(p0, p1, r))
+    best = {hit->hit.t, hit->hit.normal, -1, true};
+  for (std::size_t i = 0; i < world.targets.size(); ++i) {
+    const Target& target = world.targets[i];
+    if (target.broken) continue;
+    const auto hit = segment_vs_aabb(p0, p1, target.box().grown(r));
+    if (hit && hit->t < best.t) best = {hit->t, hit->normal, static_cast<int>(i), true};
+  }
+  return best;
+}
+
+// Everything a bullet could ever touch, worked out here rather than by bullet_obstacles():
+// the arena's boxes, and for each target every place its box can be (home ± |sway|).
+std::vector<Aabb> everything_hittable(const World& world) {
+  std::vector<Aabb> boxes = world.arena.solids;
+  for (const Target& t : world.targets) {
+    const glm::vec3 reach = glm::abs(t.sway) + t.half_size;
+    boxes.push_back({t.home - reach, t.home + reach});
+  }
+  return boxes;
+}
+
+// Random segments in and around the arena (x, z in ±36 m, y from -3 to 10 m; the walls
+// stand at ±31 and 6 m high): most of them a tick long or less, some much longer, and
+// a third of them starting just off the face of some box, where a wrong "clear" would be.
+class SegmentSource {
+ public:
+  SegmentSource(const World& world, unsigned seed)
+      : boxes_(everything_hittable(world)), rng_(seed) {}
+
+  void next(glm::vec3& p0, glm::vec3& p1) {
+    std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+    if (unit(rng_) < 0.33f) {
+      const Aabb& box =
+          boxes_[std::uniform_int_distribution<std::size_t>(0, boxes_.size() - 1)(rng_)];
+      const glm::vec3 u(unit(rng_), unit(rng_), unit(rng_));
+      p0 = box.min + (box.max - box.min) * u;
+      const int axis = std::uniform_int_distribution<int>(0, 2)(rng_);
+      const float off = std::uniform_real_distribution<float>(0.0f, 0.2f)(rng_);
+      p0[axis] = unit(rng_) < 0.5f ? box.min[axis] - off : box.max[axis] + off;
+    } else {
+      p0 = {std::uniform_real_distribution<float>(-36.0f, 36.0f)(rng_),
+            std::uniform_real_distribution<float>(-3.0f, 10.0f)(rng_),
+            std::uniform_real_distribution<float>(-36.0f, 36.0f)(rng_)};
+    }
+    glm::vec3 dir;
+    do {
+      dir = {std::uniform_real_distribution<float>(-1.0f, 1.0f)(rng_),
+             std::uniform_real_distribution<float>(-1.0f, 1.0f)(rng_),
+             std::uniform_real_distribution<float>(-1.0f, 1.0f)(rng_)};
+    } while (glm::dot(dir, dir) < 1e-4f || glm::dot(dir, dir) > 1.0f);
+    if (unit(rng_) < 0.2f) dir.y *= 0.01f;  // level flight: long and flat, as most bullets fly
+    const float length = unit(rng_) < 0.85f
+                             ? std::uniform_real_distribution<float>(0.0f, 6.0f)(rng_)
+                             : std::uniform_real_distribution<float>(6.0f, 30.0f)(rng_);
+    p1 = p0 + glm::normalize(dir) * length;
+  }
+
+ private:
+  std::vector<Aabb> boxes_;
+  std::mt19937 rng_;
+};
+
+// Puts every target somewhere along its sway, as update_targets would, and breaks some.
+void scatter_targets(World& world, std::mt19937& rng) {
+  std::uniform_real_distribution<float> phase(0.0f, 6.2831853f);
+  for (Target& t : world.targets) {
+    t.phase = phase(rng);
+    t.pos = t.home + t.sway * std::sin(t.phase);
+    t.broken = std::uniform_int_distribution<int>(0, 3)(rng) == 0;
+  }
+}
+
+// Over many segments: clear() never claims a segment that could touch anything.
+void expect_clear_is_never_wrong(const World& world, unsigned seed) {
+  const ClearanceGrid& grid = *world.bullet_clearance;
+  const std::vector<Aabb> hittable = everything_hittable(world);
+  const float r = world.config.bullet_radius;
+  SegmentSource source(world, seed);
+  int clear = 0, wrong = 0;
+  for (int i = 0; i < kSegments; ++i) {
+    glm::vec3 p0, p1;
+    source.next(p0, p1);
+    if (!grid.clear(p0, p1)) continue;
+    ++clear;
+    if (first_hit_brute_force(hittable, p0, p1, r) && ++wrong <= 5)
+      ADD_FAILURE() << "clear() but it hits: (" << p0.x << ", " << p0.y << ", " << p0.z << ") -> ("
+                    << p1.x << ", " << p1.y << ", " << p1.z << ")";
+  }
+  EXPECT_EQ(wrong, 0);
+  EXPECT_GT(clear, kSegments / 4);  // and it proves a good share clear: not vacuous
+}
+
+TEST(BulletClearance, ASegmentItCallsClearTouchesNothingWhereverTheTargetsAre) {
+  const World world(WorldConfig{});
+  ASSERT_TRUE(world.bullet_clearance);
+  expect_clear_is_never_wrong(world, 11);
+}
+
+TEST(BulletClearance, AWiderBulletGetsAGridOfItsOwnThatIsJustAsSafe) {
+  WorldConfig wide;
+  wide.bullet_radius = 0.4f;
+  const World fat(wide);
+  const World thin(WorldConfig{});
+  EXPECT_NE(fat.bullet_clearance, thin.bullet_clearance);
+  expect_clear_is_never_wrong(fat, 12);
+}
+
+TEST(BulletClearance, WorldsWithTheSameArenaTargetsAndRadiusShareOneGrid) {
+  const World a(WorldConfig{});
+  WorldConfig other;
+  other.seed = 99;  // a different seed moves target phases, not their range
+  other.bullet_capacity = 16;
+  const World b(other);
+  EXPECT_EQ(a.bullet_clearance, b.bullet_clearance);
+}
+
+TEST(BulletClearance, FirstHitNearFindsExactlyTheHitOfTheFullQuery) {
+  World world(WorldConfig{});
+  const ClearanceGrid& grid = *world.bullet_clearance;
+  const float r = world.config.bullet_radius;
+  SegmentSource source(world, 13);
+  std::mt19937 rng(14);
+  int valid = 0, hits = 0, target_hits = 0, differ = 0;
+  for (int i = 0; i < kSegments; ++i) {
+    if (i % 64 == 0) scatter_targets(world, rng);
+    glm::vec3 p0, p1;
+    source.next(p0, p1);
+    const ClearanceGrid::Candidates near = grid.candidates(p0, p1);
+    if (!near.valid) continue;
+    ++valid;
+    const BulletHit want = full_query(world, p0, p1, r);
+    const BulletHit got = first_hit_near(world, near, p0, p1, r);
+    hits += want.any ? 1 : 0;
+    target_hits += want.target >= 0 ? 1 : 0;
+    // Bit for bit: replays hash the state these feed.
+    if ((got.any != want.any || got.t != want.t || got.normal != want.normal ||
+         got.target != want.target) &&
+        ++differ <= 5)
+      ADD_FAILURE() << "segment " << i << ": near t " << got.t << " target " << got.target
+                    << ", full query t " << want.t << " target " << want.target;
+  }
+  EXPECT_EQ(differ, 0);
+  EXPECT_GT(valid, kSegments / 2);  // most segments of a tick or less have a valid list
+  EXPECT_GT(hits, valid / 10);      // and many of those do hit something
+  EXPECT_GT(target_hits, 100);
+}
+
+TEST(BulletClearance, KeepsApplyingWhileTheTargetsSwayForMinutes) {
+  World world(WorldConfig{});
+  for (int tick = 0; tick < 60 * 60 * 3; ++tick) {
+    update_targets(world, kDt);
+    ASSERT_TRUE(clearance_applies(world)) << "tick " << tick;
+  }
+}
+
+TEST(BulletClearance, StopsApplyingWhenATargetLeavesItsRangeOrTheRadiusGrows) {
+  World world(WorldConfig{});
+  ASSERT_TRUE(clearance_applies(world));
+  world.targets[1].home.x += 5.0f;  // a target moved to where the grid saw free air
+  update_targets(world, kDt);
+  EXPECT_FALSE(clearance_applies(world));
+  world.targets[1].broken = true;  // a broken target cannot be hit: it no longer matters
+  EXPECT_TRUE(clearance_applies(world));
+  world.config.bullet_radius *= 2.0f;
+  EXPECT_FALSE(clearance_applies(world));
+}
+
+// The fallback end to end: a target moved after load is still hit (the tick asks the
+// exact query), where the grid alone would have let the bullet through.
+TEST(BulletClearance, ABulletStillHitsATargetMovedAfterLoad) {
+  World world(WorldConfig{});
+  Target& target = world.targets[1];
+  target.home = {0.0f, 3.0f, 0.0f};  // mid-air in the open, where the grid has free boxes
+  target.sway = glm::vec3(0.0f);
+  update_targets(world, kDt);
+  ASSERT_TRUE(world.bullet_clearance->clear({0.0f, 3.0f, 2.0f}, {0.0f, 3.0f, -2.0f}));
+  world.player.pos = world.player.prev_pos = {0.0f, 3.0f - kEyeHeight, 10.0f};
+  world.player.vel = glm::vec3(0.0f);
+  world.player.yaw = 0.0f;  // looks down -z, at the target
+  world.player.pitch = 0.0f;
+  TickInput click;
+  click.fire_presses = 1;
+  for (int i = 0; i < 10; ++i)
+    step(world, i == 0 ? click : TickInput{}, kDt);
+  EXPECT_EQ(world.bullet_hits, 1u);
+  EXPECT_LT(target.health, 100.0f);
+}
+
+}  // namespace
+}  // namespace flatline
