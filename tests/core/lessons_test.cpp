@@ -2,6 +2,8 @@
 // pattern, and each test shows the failure the README says it shows.
 #include <gtest/gtest.h>
 
+#include "aim.hpp"
+
 #include <cmath>
 
 #include "core/autopilot.hpp"
@@ -33,13 +35,7 @@ RunResult run_autofire(World& world, int ticks) {
   return r;
 }
 
-void look_at(World& world, const glm::vec3& feet, const glm::vec3& point) {
-  world.player.pos = world.player.prev_pos = feet;
-  world.player.vel = glm::vec3(0.0f);
-  const glm::vec3 d = point - eye_position(world.player);
-  world.player.yaw = std::atan2(-d.x, -d.z);
-  world.player.pitch = std::atan2(d.y, std::sqrt(d.x * d.x + d.z * d.z));
-}
+using test::look_at;
 
 TEST(Lessons, PoolingOffAllocatesEveryFrameWherePoolingAllocatesNothing) {
   WorldConfig config;

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "aim.hpp"
+
 #include <cmath>
 #include <memory>
 
@@ -12,14 +14,7 @@ namespace {
 
 constexpr float kDt = 1.0f / 60.0f;
 
-// Stands the player at `feet` looking straight at `point`.
-void look_at(World& world, const glm::vec3& feet, const glm::vec3& point) {
-  world.player.pos = world.player.prev_pos = feet;
-  world.player.vel = glm::vec3(0.0f);
-  const glm::vec3 d = point - eye_position(world.player);
-  world.player.yaw = std::atan2(-d.x, -d.z);
-  world.player.pitch = std::atan2(d.y, std::sqrt(d.x * d.x + d.z * d.z));
-}
+using test::look_at;
 
 TickInput one_click() {
   TickInput input;
