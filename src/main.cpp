@@ -147,10 +147,13 @@ int run_game(const app::Options& options) {
     int ticks = clock.advance(tunables.paused ? 0.0 : real_dt * tunables.time_scale);
     if (tunables.paused) ticks += std::exchange(tunables.step_requests, 0);
     const auto dt = static_cast<float>(clock.dt());
+    // Windowed, the scripted player waits for the warm-up frames to pass: its first shot then
+    // lands in a steady frame, and frame_ms.first_shot measures the first-shot hitch alone.
+    const bool autofire_now = o.autofire && frame >= o.warmup;
     for (int i = 0; i < ticks; ++i) {
       if (!replay.empty() && world->tick >= replay.size()) break;  // the recording has ended
       const TickInput tick_input = !replay.empty() ? replay[static_cast<std::size_t>(world->tick)]
-                                   : o.autofire    ? autofire_input(*world, clock.tick_hz())
+                                   : autofire_now  ? autofire_input(*world, clock.tick_hz())
                                                    : input.next_tick();
       if (recorder.is_open()) recorder.write(tick_input);
       step(*world, tick_input, dt);
