@@ -21,7 +21,7 @@ void spawn_tracer(World& world, Handle bullet, const glm::vec3& head);
 // Acquire from a pool while keeping its meter honest: every request counts as
 // demand (λ); an object taken back by RecycleOldest ends its life here (L).
 template <class T>
-int spawn_slot(Pool<T>& pool, PoolMeter& meter) {
+int spawn_slot(WorldPool<T>& pool, PoolMeter& meter) {
   meter.on_spawn();
   if (pool.policy() == OverflowPolicy::RecycleOldest && pool.active_count() == pool.capacity() &&
       pool.oldest_active() >= 0)
@@ -31,7 +31,7 @@ int spawn_slot(Pool<T>& pool, PoolMeter& meter) {
 
 // Release and record the object's lifetime.
 template <class T>
-void retire_slot(Pool<T>& pool, PoolMeter& meter, int slot, float age) {
+void retire_slot(WorldPool<T>& pool, PoolMeter& meter, int slot, float age) {
   meter.on_retire(age);
   pool.release(slot);
 }
@@ -40,7 +40,7 @@ void retire_slot(Pool<T>& pool, PoolMeter& meter, int slot, float age) {
 // (the anti-pattern the switch demonstrates). Null when a Drop pool is full.
 // `slot` receives the pool slot, or -1 for a heap object.
 template <class T>
-T* spawn_object(World& world, Pool<T>& pool, HeapList<T>& heap, PoolMeter& meter,
+T* spawn_object(World& world, WorldPool<T>& pool, HeapList<T>& heap, PoolMeter& meter,
                 int* slot = nullptr) {
   if (!world.config.pooling) {
     meter.on_spawn();
@@ -55,7 +55,7 @@ T* spawn_object(World& world, Pool<T>& pool, HeapList<T>& heap, PoolMeter& meter
 // Runs `done = fn(object)` over every live object, pooled or on the heap, and
 // retires the ones that are done: back to the pool, or erased and deleted.
 template <class T, class Fn>
-void update_live(Pool<T>& pool, HeapList<T>& heap, PoolMeter& meter, Fn&& fn) {
+void update_live(WorldPool<T>& pool, HeapList<T>& heap, PoolMeter& meter, Fn&& fn) {
   pool.for_each_active([&](int slot, T& object) {  // O(live), not O(capacity)
     if (fn(object)) retire_slot(pool, meter, slot, object.age);
   });

@@ -11,15 +11,10 @@ namespace {
 // Each pool's factory makes a hidden (inactive) object at load; its reset puts
 // every field back, in release, so a free object never holds last life's state.
 // `reset_on` is the world's teaching switch: with it off, reset does nothing and
-// a reused object shows last life's age, timers and flags.
+// a reused object shows last life's age, timers and flags (ResetUnlessTaught, world.hpp).
 template <class T>
-Pool<T> make_pool(std::size_t capacity, OverflowPolicy policy, const bool* reset_on) {
-  return Pool<T>([] { return T{}; }, capacity,
-                 [reset_on](T& object) {
-                   if (*reset_on)
-                     object = T{};  // reset in release: every field, not just the ones spawn sets
-                 },
-                 policy);
+WorldPool<T> make_pool(std::size_t capacity, OverflowPolicy policy, const bool* reset_on) {
+  return WorldPool<T>([] { return T{}; }, capacity, ResetUnlessTaught<T>{reset_on}, policy);
 }
 
 void place_targets(World& world) {

@@ -100,6 +100,18 @@ enum PoolId : int { kBullets, kSparks, kDecals, kCasings, kDamageNumbers, kTrace
 inline constexpr std::array<const char*, kPoolCount> kPoolNames = {
     "bullets", "sparks", "decals", "casings", "damage_numbers", "tracers"};
 
+// The world's reset, as a type so that release() inlines it (InlinePool, pool.hpp): put
+// every field back, unless the no-reset lesson has turned it off.
+template <class T>
+struct ResetUnlessTaught {
+  const bool* on;  // WorldConfig::reset_on_release of the world that owns the pool
+  void operator()(T& object) const {
+    if (*on) object = T{};  // reset in release: every field, not just the ones spawn sets
+  }
+};
+template <class T>
+using WorldPool = InlinePool<T, ResetUnlessTaught<T>>;
+
 // Where objects live while pooling is off: the heap, one `new` each (heap_list.hpp).
 // Bullets made here are all drawn in full: tracers follow pooled bullets only.
 struct Unpooled {
@@ -130,12 +142,12 @@ struct World {
   Player player;
   std::array<Target, kTargetCount> targets;
 
-  Pool<Bullet> bullets;
-  Pool<Spark> sparks;
-  Pool<Decal> decals;
-  Pool<Casing> casings;
-  Pool<DamageNumber> damage_numbers;
-  Pool<Tracer> tracers;
+  WorldPool<Bullet> bullets;
+  WorldPool<Spark> sparks;
+  WorldPool<Decal> decals;
+  WorldPool<Casing> casings;
+  WorldPool<DamageNumber> damage_numbers;
+  WorldPool<Tracer> tracers;
   std::array<PoolMeter, kPoolCount> meters;  // measured λ and L per pool
   Unpooled unpooled;                         // empty unless config.pooling is off
 
@@ -154,7 +166,7 @@ struct World {
 // Every live object of one kind, pooled or (pooling off) on the heap: what
 // readers such as the renderer walk. fn(const T&).
 template <class T, class Fn>
-void for_each_live(const Pool<T>& pool, const HeapList<T>& heap, Fn&& fn) {
+void for_each_live(const WorldPool<T>& pool, const HeapList<T>& heap, Fn&& fn) {
   pool.for_each_active([&](int, const T& object) { fn(object); });
   heap.for_each(fn);
 }

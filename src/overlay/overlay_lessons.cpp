@@ -16,7 +16,7 @@ void hint(const char* text) {
 // One row per slot: is it live, its generation (how many lives it has begun and
 // ended), the object's age, and where an idle slot sits on the free stack.
 template <class T>
-void slot_rows(const Pool<T>& pool) {
+void slot_rows(const WorldPool<T>& pool) {
   ImGuiListClipper clipper;  // only the visible rows are built: 10^6 slots cost the same
   clipper.Begin(static_cast<int>(pool.capacity()));
   while (clipper.Step()) {
