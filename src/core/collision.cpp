@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 #include <glm/glm.hpp>
 
@@ -60,6 +61,12 @@ std::optional<SegmentHit> segment_vs_aabb(const glm::vec3& p0, const glm::vec3& 
 }
 
 namespace {
+// How StaticGrid::first_hit picks its strategy from the box entries it expects in the cells
+// under a segment's bounds (measured with bench/broadphase_bench.cpp):
+constexpr float kScanEntries = 16.0f;  // up to this many: visit those cells, no walk
+constexpr float kSlabEntries = 6.0f;   // more than this: the slab prefilter pays for itself
+constexpr float kSlabCrowd = 8.0f;     // ... unless cells hold more than this many boxes each
+
 // Earliest t wins; equal t goes to the lower box index, so every search order agrees.
 bool closer(const SegmentHit& hit, int box, const std::optional<StaticGrid::Hit>& best) {
   return !best || hit.t < best->hit.t || (hit.t == best->hit.t && box < best->box);
@@ -91,6 +98,8 @@ void StaticGrid::rebuild(std::span<const Aabb> boxes) {
     bounds_.min = glm::min(bounds_.min, b.min);
     bounds_.max = glm::max(bounds_.max, b.max);
   }
+  const glm::vec3 far = glm::max(glm::abs(bounds_.min), glm::abs(bounds_.max));
+  bounds_far_ = std::max(far.x, std::max(far.y, far.z));
   const glm::vec3 extent = bounds_.size() / cell_size_;
   nx_ = std::max(1, static_cast<int>(std::ceil(extent.x)));
   ny_ = std::max(1, static_cast<int>(std::ceil(extent.y)));
@@ -107,6 +116,7 @@ void StaticGrid::rebuild(std::span<const Aabb> boxes) {
       for (std::size_t c = 0; c < cells; ++c)
         cell_start_[c + 1] += cell_start_[c];
       cell_boxes_.resize(cell_start_[cells]);
+      entries_per_cell_ = static_cast<float>(cell_boxes_.size()) / static_cast<float>(cells);
       cursor_.assign(cell_start_.begin(), cell_start_.end() - 1);
     }
     for (std::size_t i = 0; i < boxes_.size(); ++i) {
@@ -144,79 +154,61 @@ std::optional<StaticGrid::Hit> StaticGrid::first_hit(const glm::vec3& p0, const 
   // the grid's included) dwarfs float rounding in segment_vs_aabb and in the cell walk
   // below (~0.1 ppm), so neither ever drops a box the slab test would report, and the
   // first hit is bit-identical to brute force.
-  const glm::vec3 far = glm::max(glm::max(glm::abs(swept.min), glm::abs(swept.max)),
-                                 glm::max(glm::abs(bounds_.min), glm::abs(bounds_.max)));
-  const float slack = 1e-3f + 3e-5f * std::max(far.x, std::max(far.y, far.z));
+  // (std::fabs and std::max, not glm::abs and glm::max: those branch, unpredictably here.)
+  float far = bounds_far_;
+  for (const glm::vec3& v : {swept.min, swept.max})
+    far = std::max(far, std::max(std::fabs(v.x), std::max(std::fabs(v.y), std::fabs(v.z))));
+  const float slack = 1e-3f + 3e-5f * far;
   const Aabb cull = swept.grown(slack);
   if (!cull.overlaps(bounds_)) return std::nullopt;  // (also rejects NaN)
 
-  // The cell walk (a 3D DDA, after Amanatides & Woo): visit the cells along the segment in
-  // the order it enters them, and stop once the next cell is entered later than the best hit
-  // so far, since nothing in it or beyond can come first. The bullet is a sphere, not a point,
-  // so the walk follows a thick segment: a cell counts as touched once the segment comes
-  // within `margin` (radius plus slack) of it. Per axis that makes a window of one or two
-  // cell indices [lo, hi] that slides along as the segment moves; a new index entering the
-  // window at parameter t brings in a slab of cells (that index times the other two
-  // windows), all entered at t. A box hit at t lies in some cell entered before t (the
-  // slack is the margin for rounding), so walking until the next entry exceeds the best t
-  // finds the earliest hit and, for equal t, the lowest box index, exactly as brute force.
-  const float margin = radius + slack;
-  const glm::vec3 d = p1 - p0;
-  const int n[3] = {nx_, ny_, nz_};
-  int lo[3], hi[3];
-  int step[3];       // +1, -1, or 0 when the segment is parallel to the axis's cell walls
-  float t_enter[3];  // when the next index enters the window (beyond 1: never)
-  float t_leave[3];  // when the trailing index leaves it
-  float inv_d[3];
-  constexpr float kNever = std::numeric_limits<float>::infinity();
-  for (int a = 0; a < 3; ++a) {
-    lo[a] = cell_index(p0[a] - margin, a);
-    hi[a] = cell_index(p0[a] + margin, a);
-    t_enter[a] = t_leave[a] = kNever;
-    step[a] = 0;
-    inv_d[a] = 0.0f;
-    if (std::fabs(d[a]) < 1e-12f) continue;  // moves less than the slack: a fixed window
-    step[a] = d[a] > 0.0f ? 1 : -1;
-    inv_d[a] = 1.0f / d[a];
-  }
-  // Cell walls along axis a: wall k is at bounds_.min + k * cell_size_. The edge cells reach
-  // out to infinity (cell_index clamps), so the window stops sliding at the grid's ends.
-  auto wall = [&](int a, int k) { return bounds_.min[a] + static_cast<float>(k) * cell_size_; };
-  auto next_enter = [&](int a) {
-    if (step[a] > 0)
-      return hi[a] + 1 < n[a] ? (wall(a, hi[a] + 1) - margin - p0[a]) * inv_d[a] : kNever;
-    return lo[a] > 0 ? (wall(a, lo[a]) + margin - p0[a]) * inv_d[a] : kNever;
-  };
-  auto next_leave = [&](int a) {
-    if (lo[a] >= hi[a]) return kNever;  // keep at least one index (the window only grows first)
-    if (step[a] > 0) return (wall(a, lo[a] + 1) + margin - p0[a]) * inv_d[a];
-    return (wall(a, hi[a]) - margin - p0[a]) * inv_d[a];
-  };
-  for (int a = 0; a < 3; ++a)
-    if (step[a] != 0) {
-      t_enter[a] = next_enter(a);
-      t_leave[a] = next_leave(a);
-    }
-
-  // No "seen" marks: a box listed in two cells may be tested twice, which gives the same
-  // t and cannot replace itself (ties go to the lower index). The query writes nothing,
-  // so threads can share one grid.
+  // The candidates of a block of cells [xa..xb] x [ya..yb] x [za..zb], kept in `best`.
+  // Earliest t wins, and equal t goes to the lower box index, as in brute force, so the
+  // order the cells are visited in cannot change the answer. No "seen" marks: a box listed
+  // in two cells may be tested twice, which gives the same t and cannot replace itself.
+  // The query writes nothing, so threads can share one grid.
   int best = -1;
   SegmentHit best_hit;
-  auto visit = [&](int xa, int xb, int ya, int yb, int za, int zb) {
+  // A cheap first test per candidate, with no branches: the slab test against the box grown
+  // by `margin` (radius plus slack), its setup (1 / d) shared by every box. It passes every
+  // box the exact slab test would hit at t <= the best so far (the slack again covers
+  // rounding), and few others, so segment_vs_aabb, with its unpredictable branches, runs
+  // about once per hit. A segment parallel to an axis (or not finite) skips it.
+  const glm::vec3 d = p1 - p0;
+  const float margin = radius + slack;
+  const bool oblique = (std::fabs(d.x) >= 1e-12f) & (std::fabs(d.y) >= 1e-12f) &
+                       (std::fabs(d.z) >= 1e-12f) & std::isfinite(d.x + d.y + d.z);
+  const glm::vec3 inv_d = 1.0f / d;
+  const glm::vec3 from_min = p0 + glm::vec3(margin);  // t of a min face: (min - from_min) / d
+  const glm::vec3 from_max = p0 - glm::vec3(margin);
+  auto visit = [&](auto slab_first, int xa, int xb, int ya, int yb, int za, int zb) {
     for (int z = za; z <= zb; ++z)
       for (int y = ya; y <= yb; ++y) {
-        // Cells xa..xb of a row are adjacent in the CSR arrays: one loop over their boxes.
+        // Cells of a row are adjacent in the CSR arrays: one loop over their boxes.
         const auto row = static_cast<std::size_t>((z * ny_ + y) * nx_);
         const std::uint32_t end = cell_start_[row + static_cast<std::size_t>(xb) + 1];
         for (std::uint32_t k = cell_start_[row + static_cast<std::size_t>(xa)]; k < end; ++k) {
           const std::uint32_t i = cell_boxes_[k];
           const Aabb& b = boxes_[i];
-          // Without branches (& not &&): most candidates fail this, unpredictably.
-          const bool near = (b.min.x <= cull.max.x) & (b.max.x >= cull.min.x) &
-                            (b.min.y <= cull.max.y) & (b.max.y >= cull.min.y) &
-                            (b.min.z <= cull.max.z) & (b.max.z >= cull.min.z);
-          if (!near) continue;
+          bool maybe;
+          if constexpr (slab_first) {
+            const float x0 = (b.min.x - from_min.x) * inv_d.x,
+                        x1 = (b.max.x - from_max.x) * inv_d.x;
+            const float y0 = (b.min.y - from_min.y) * inv_d.y,
+                        y1 = (b.max.y - from_max.y) * inv_d.y;
+            const float z0 = (b.min.z - from_min.z) * inv_d.z,
+                        z1 = (b.max.z - from_max.z) * inv_d.z;
+            const float enter = std::max(std::max(std::min(x0, x1), std::min(y0, y1)),
+                                         std::max(std::min(z0, z1), 0.0f));
+            const float exit = std::min(std::min(std::max(x0, x1), std::max(y0, y1)),
+                                        std::min(std::max(z0, z1), best < 0 ? 1.0f : best_hit.t));
+            maybe = enter <= exit;
+          } else {
+            // Without branches (& not &&): most candidates fail this, unpredictably.
+            maybe = (b.min.x <= cull.max.x) & (b.max.x >= cull.min.x) & (b.min.y <= cull.max.y) &
+                    (b.max.y >= cull.min.y) & (b.min.z <= cull.max.z) & (b.max.z >= cull.min.z);
+          }
+          if (!maybe) continue;
           const auto hit = segment_vs_aabb(p0, p1, b.grown(radius));
           const int box = static_cast<int>(i);
           if (hit && (best < 0 || hit->t < best_hit.t || (hit->t == best_hit.t && box < best))) {
@@ -226,42 +218,101 @@ std::optional<StaticGrid::Hit> StaticGrid::first_hit(const glm::vec3& p0, const 
         }
       }
   };
-  visit(lo[0], hi[0], lo[1], hi[1], lo[2], hi[2]);  // the cells around the start, entered at 0
+
+  // A short segment spans few cells: visiting all the cells under its bounds costs less
+  // than setting up the walk below (the arena's 8 m cells, a 5 m bullet step: 1 to 4 cells).
+  const int x0 = cell_index(cull.min.x, 0), x1 = cell_index(cull.max.x, 0);
+  const int y0 = cell_index(cull.min.y, 1), y1 = cell_index(cull.max.y, 1);
+  const int z0 = cell_index(cull.min.z, 2), z1 = cell_index(cull.max.z, 2);
+  // How many box entries the cells under the segment's bounds hold, on average: a few are
+  // cheapest to scan with the bounds cull; more pay for the slab prefilter, unless the cells
+  // are crowded (then the cheaper bounds cull rejects most of each list first); many more
+  // pay for the walk.
+  const int bounds_cells = (x1 - x0 + 1) * (y1 - y0 + 1) * (z1 - z0 + 1);
+  const float entries = static_cast<float>(bounds_cells) * entries_per_cell_;
+  const bool slab = oblique & (entries > kSlabEntries) & (entries_per_cell_ <= kSlabCrowd);
+  if (entries <= kScanEntries || !oblique) {
+    if (slab)
+      visit(std::true_type{}, x0, x1, y0, y1, z0, z1);
+    else
+      visit(std::false_type{}, x0, x1, y0, y1, z0, z1);
+    if (best < 0) return std::nullopt;
+    return Hit{best, best_hit};
+  }
+
+  // The cell walk (a 3D DDA, after Amanatides & Woo): visit the cells along the segment in
+  // the order it enters them, and stop once the next cell is entered later than the best hit
+  // so far: nothing in it or beyond can come first. A box found in an earlier cell may reach
+  // into later ones and be hit there, late, so a hit alone does not end the walk; only the
+  // entry t of the next cell does. The bullet is a sphere, not a point, so the walk follows
+  // a thick segment: a cell counts as entered once the segment comes within `margin`
+  // (radius plus slack) of it. Per axis that makes a window of cell indices [lo, hi], one or
+  // two wide, that grows as the segment moves; a new index k entering at parameter t brings
+  // in a slab of cells (k times the other two windows), all entered at t. A box hit at t
+  // overlaps some cell entered before t (the slack covers rounding, here and in cell_index),
+  // so walking until the next entry exceeds the best t, strictly (a box entered at the same
+  // t may have a lower index), finds exactly the hit brute force finds.
+  const float origin[3] = {p0.x, p0.y, p0.z};
+  const float delta[3] = {d.x, d.y, d.z};
+  const float grid_min[3] = {bounds_.min.x, bounds_.min.y, bounds_.min.z};
+  const int n[3] = {nx_, ny_, nz_};
+  constexpr float kNever = std::numeric_limits<float>::infinity();
+  int lo[3], hi[3];      // the window: cell indices the thick segment touches so far
+  int next[3], step[3];  // the index that enters next, and which way the segment moves
+  float wall_offset[3];  // where it enters: the near wall of cell `next`, pushed out by margin
+  float inv[3];          // 1 / d: finite, since the segment is oblique
+  float t_enter[3];      // when `next` enters (infinity: never)
+  // Wall k of axis a lies at grid_min[a] + k * cell_size_; the edge cells reach out to
+  // infinity (cell_index clamps), so the walk stops at the grid's ends.
+  auto entry_t = [&](int a) {
+    if (next[a] < 0 || next[a] >= n[a]) return kNever;
+    const int wall = next[a] + (step[a] > 0 ? 0 : 1);
+    return (grid_min[a] + static_cast<float>(wall) * cell_size_ + wall_offset[a] - origin[a]) *
+           inv[a];
+  };
+  for (int a = 0; a < 3; ++a) {
+    const float top = static_cast<float>(n[a] - 1);  // as cell_index()
+    lo[a] = static_cast<int>(std::clamp((origin[a] - margin - grid_min[a]) * inv_cell_, 0.0f, top));
+    hi[a] = static_cast<int>(std::clamp((origin[a] + margin - grid_min[a]) * inv_cell_, 0.0f, top));
+    inv[a] = 1.0f / delta[a];
+    step[a] = delta[a] > 0.0f ? 1 : -1;
+    next[a] = step[a] > 0 ? hi[a] + 1 : lo[a] - 1;
+    wall_offset[a] = step[a] > 0 ? -margin : margin;
+    t_enter[a] = entry_t(a);
+  }
+
+  // The block of cells to visit next: first the cells around the start (entered at t <= 0),
+  // then each slab of cells that an index entering a window brings in.
+  int block_lo[3] = {lo[0], lo[1], lo[2]};
+  int block_hi[3] = {hi[0], hi[1], hi[2]};
   for (;;) {
-    int a = 0;  // the axis whose window changes next
-    for (int b = 1; b < 3; ++b)
-      if (std::min(t_enter[b], t_leave[b]) < std::min(t_enter[a], t_leave[a])) a = b;
+    if (slab)
+      visit(std::true_type{}, block_lo[0], block_hi[0], block_lo[1], block_hi[1], block_lo[2],
+            block_hi[2]);
+    else
+      visit(std::false_type{}, block_lo[0], block_hi[0], block_lo[1], block_hi[1], block_lo[2],
+            block_hi[2]);
+    // The axis whose window grows next, in the order the segment meets the walls.
+    int a = t_enter[1] < t_enter[0] ? 1 : 0;
+    if (t_enter[2] < t_enter[a]) a = 2;
     // The early stop: the next cells are entered after the segment ends or after the best
     // hit so far (strictly after: a box they hold at the same t could have a lower index).
+    // Grazing and touching hits need no special case: the margin already includes them.
     const float limit = best < 0 ? 1.0f : std::min(1.0f, best_hit.t);
-    if (!(std::min(t_enter[a], t_leave[a]) <= limit)) break;  // (also ends the walk on NaN)
-    if (t_leave[a] < t_enter[a]) {  // the trailing index is behind the segment: drop it
-      if (step[a] > 0)
-        ++lo[a];
-      else
-        --hi[a];
-      t_leave[a] = next_leave(a);
-      continue;
+    if (!(t_enter[a] <= limit)) break;  // (also ends the walk on NaN)
+    const int k = next[a];
+    next[a] += step[a];
+    t_enter[a] = entry_t(a);
+    // The new slab: index k on this axis, the windows so far on the others. (Windows only
+    // grow: cells the segment has already left stay in them, at a small cost, since a
+    // segment crosses few walls.)
+    lo[a] = std::min(lo[a], k);
+    hi[a] = std::max(hi[a], k);
+    for (int c = 0; c < 3; ++c) {
+      block_lo[c] = lo[c];
+      block_hi[c] = hi[c];
     }
-    if (step[a] > 0) {
-      const int k = ++hi[a];
-      if (a == 0)
-        visit(k, k, lo[1], hi[1], lo[2], hi[2]);
-      else if (a == 1)
-        visit(lo[0], hi[0], k, k, lo[2], hi[2]);
-      else
-        visit(lo[0], hi[0], lo[1], hi[1], k, k);
-    } else {
-      const int k = --lo[a];
-      if (a == 0)
-        visit(k, k, lo[1], hi[1], lo[2], hi[2]);
-      else if (a == 1)
-        visit(lo[0], hi[0], k, k, lo[2], hi[2]);
-      else
-        visit(lo[0], hi[0], lo[1], hi[1], k, k);
-    }
-    t_enter[a] = next_enter(a);
-    if (t_leave[a] == kNever) t_leave[a] = next_leave(a);
+    block_lo[a] = block_hi[a] = k;
   }
   if (best < 0) return std::nullopt;
   return Hit{best, best_hit};

@@ -45,8 +45,11 @@ inline bool discrete_hit(const glm::vec3& end, const Aabb& box) {
 
 // Broad phase for static geometry: a uniform grid of cells, each listing the boxes
 // that overlap it (flat arrays, built once, or rebuilt in place when boxes move). A
-// query visits only the cells the segment's bounds cover, so its cost follows the local
-// geometry, not the total. Queries write nothing: threads may share one grid.
+// query visits only cells near the segment, so its cost follows the local geometry, not
+// the total: a short segment scans the few cells its bounds cover; a longer one walks the
+// cells in the order it enters them (a 3D DDA) and stops as soon as the next cell is
+// entered after the best hit so far (an early stop). Queries write nothing: threads may
+// share one grid.
 class StaticGrid {
  public:
   StaticGrid() = default;
@@ -69,6 +72,8 @@ class StaticGrid {
 
   std::vector<Aabb> boxes_;
   Aabb bounds_;
+  float entries_per_cell_ = 0.0f;  // the average length of a cell's box list
+  float bounds_far_ = 0.0f;        // the largest |coordinate| of bounds_ (for the rounding slack)
   float cell_size_ = 1.0f;
   float inv_cell_ = 1.0f;
   int nx_ = 0, ny_ = 0, nz_ = 0;

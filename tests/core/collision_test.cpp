@@ -143,6 +143,39 @@ TEST(StaticGrid, AgreesWithBruteForceOnTouchingAndGrazingSegments) {
   EXPECT_GT(hits, 1000);
 }
 
+// The cell walk stops early, but only once no cell still ahead can hold an earlier hit. A
+// long box listed in the very first cell is hit late (t = 0.4, where the segment rises into
+// it), after a wall five cells on (t ~ 0.25): the walk must go on past the first hit it
+// finds, to the wall, and stop after it. Fillers beside the path make the cells crowded
+// enough that the grid walks rather than scanning the segment's bounds. Both directions.
+TEST(StaticGrid, TheWalkGoesOnPastAHitThatALaterCellCanBeat) {
+  std::vector<Aabb> boxes = {
+      {{0.0f, 0.9f, 0.0f}, {10.0f, 1.0f, 1.0f}},   // 0: long and low, listed in cells 0-10
+      {{5.0f, 0.0f, 0.0f}, {6.0f, 2.0f, 1.0f}},    // 1: a wall across the path
+      {{14.0f, 0.0f, 0.0f}, {15.0f, 2.0f, 1.0f}},  // 2: a wall from the other side
+  };
+  for (int x = 0; x < 20; ++x)  // fillers at z 0.8-0.95, never reached (the path is at 0.5)
+    boxes.push_back({{x + 0.1f, 0.1f, 0.8f}, {x + 0.9f, 1.9f, 0.95f}});
+  const StaticGrid grid(boxes, 1.0f);
+  for (const float r : {0.0f, 0.03f}) {
+    SCOPED_TRACE(testing::Message() << "radius " << r);
+    int hits = 0;
+    // +x: rises from y 0.5 to 1.5, into box 0 at x = 8, but meets the wall at x = 5 first.
+    const glm::vec3 a{0.1f, 0.5f, 0.5f}, b{20.1f, 1.5f, 0.501f};
+    const auto forward = grid.first_hit(a, b, r);
+    ASSERT_TRUE(forward);
+    EXPECT_EQ(forward->box, 1);
+    expect_agreement(grid, a, b, r, hits);
+    // -x, from the far end: the wall at x 14-15 first, then nothing nearer than it counts.
+    const glm::vec3 c{19.9f, 1.5f, 0.5f}, e{-0.1f, 0.5f, 0.499f};
+    const auto back = grid.first_hit(c, e, r);
+    ASSERT_TRUE(back);
+    EXPECT_EQ(back->box, 2);
+    expect_agreement(grid, c, e, r, hits);
+    EXPECT_EQ(hits, 2);
+  }
+}
+
 // Moving boxes: rebuilding in place finds what a fresh grid finds, and allocates nothing
 // once its arrays are big enough (here: after the boxes have been at both ends of a sway).
 TEST(StaticGrid, ARebuildMatchesAFreshGridAndAllocatesNothing) {
