@@ -68,6 +68,7 @@ def headless_columns(d):
     steady = d["frames"] - WARMUP
     peak = bullets["peak_active"] if d["lessons"]["pooling"] else d["lessons"]["heap_bullets_peak"]
     return {
+        "allocs_total": d["heap"]["allocations_total"],
         "allocs_after_warmup": d["heap"]["allocations_after_warmup"],
         "allocs_per_frame": d["heap"]["allocations_after_warmup"] / steady,
         "peak": peak,
@@ -83,16 +84,18 @@ def headless_columns(d):
 
 
 def table(rows):
-    head = ("| switch | heap allocations after warm-up (per frame) | bullets peak_active | "
+    head = ("| switch | heap allocations in all (load included) | "
+            "heap allocations after warm-up (per frame) | bullets peak_active | "
             "shots / hits | tunnelled | dropped / recycled / grown | tick ms p50 / p99 | "
             "draw calls per frame | frame ms p50 / p99 / first shot (llvmpipe) | watch |")
-    lines = [head, "|" + "---|" * 10]
+    lines = [head, "|" + "---|" * 11]
     for name, h, w, watch in rows:
         window = (f"{w['render']['draw_calls_per_frame']} | "
                   f"{w['frame_ms']['median']:.1f} / {w['frame_ms']['p99']:.1f} / "
                   f"{w['frame_ms']['first_shot']:.1f}") if w else "- | -"
         lines.append(
-            f"| {name} | {h['allocs_after_warmup']} ({h['allocs_per_frame']:.2f}) | {h['peak']} | "
+            f"| {name} | {h['allocs_total']} | "
+            f"{h['allocs_after_warmup']} ({h['allocs_per_frame']:.2f}) | {h['peak']} | "
             f"{h['shots']} / {h['hits']} | {h['tunnelled']} | "
             f"{h['dropped']} / {h['recycled']} / {h['grown']} | "
             f"{h['tick_p50']:.3f} / {h['tick_p99']:.3f} | {window} | {watch} |")
@@ -104,13 +107,13 @@ def parse_table(text):
     out = {}
     for line in text.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) != 10 or not re.match(r"^\d+ \(", cells[1]):
+        if len(cells) != 11 or not re.match(r"^\d+ \(", cells[2]):
             continue
-        shots, hits = cells[3].split(" / ")
-        dropped, recycled, grown = cells[5].split(" / ")
-        out[cells[0]] = {"allocs_after_warmup": int(cells[1].split(" ")[0]),
-                         "peak": int(cells[2]), "shots": int(shots), "hits": int(hits),
-                         "tunnelled": int(cells[4]), "dropped": int(dropped),
+        shots, hits = cells[4].split(" / ")
+        dropped, recycled, grown = cells[6].split(" / ")
+        out[cells[0]] = {"allocs_after_warmup": int(cells[2].split(" ")[0]),
+                         "peak": int(cells[3]), "shots": int(shots), "hits": int(hits),
+                         "tunnelled": int(cells[5]), "dropped": int(dropped),
                          "recycled": int(recycled), "grown": int(grown)}
     return out
 
