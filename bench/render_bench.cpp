@@ -32,6 +32,7 @@
 #include <glm/mat4x4.hpp>
 
 #include "platform/window.hpp"
+#include "render/cube.hpp"
 #include "render/gl_object.hpp"
 #include "render/scene.hpp"
 #include "render/shader.hpp"
@@ -56,26 +57,6 @@ struct Sample {
   double upload_ms = 0.0;  // writing the instances and handing them to GL
   int gl_calls = 0;
 };
-
-// The unit cube as (position, normal) triangles: the same mesh the renderer draws.
-std::vector<float> unit_cube() {
-  std::vector<float> v;
-  for (int axis = 0; axis < 3; ++axis)
-    for (float sign : {-1.0f, 1.0f}) {
-      const int u = (axis + 1) % 3, w = (axis + 2) % 3;
-      const float corners[6][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, -1}, {1, 1}, {-1, 1}};
-      for (int c = 0; c < 6; ++c) {
-        const int k = sign > 0 ? c : 5 - c;  // counter-clockwise seen from outside
-        float p[3], n[3] = {0, 0, 0};
-        p[axis] = 0.5f * sign;
-        p[u] = 0.5f * corners[k][0];
-        p[w] = 0.5f * corners[k][1];
-        n[axis] = sign;
-        v.insert(v.end(), {p[0], p[1], p[2], n[0], n[1], n[2]});
-      }
-    }
-  return v;
-}
 
 // Cubes on a lattice of layers 12 to 60 m in front of the camera, each layer spread over
 // 80% of the view at its depth: every cube is in the frustum (checked in main).
@@ -128,7 +109,7 @@ class Bench {
                            "u_emissive",  "u_grid",    "u_fog_color"};
     for (std::size_t i = 0; i < u_.size(); ++i)
       u_[i] = glGetUniformLocation(program_.id(), names[i]);
-    const auto cube = unit_cube();
+    const auto cube = flatline::render::unit_cube();  // the same mesh the renderer draws
     cube_ = gl::make_buffer();
     glBindBuffer(GL_ARRAY_BUFFER, cube_.id());
     glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(cube.size() * sizeof(float)), cube.data(),

@@ -4,14 +4,11 @@ namespace flatline {
 
 WorldStats collect_stats(const World& world) {
   WorldStats out;
-  const OverflowPolicy policies[kPoolCount] = {
-      world.bullets.policy(), world.sparks.policy(),         world.decals.policy(),
-      world.casings.policy(), world.damage_numbers.policy(), world.tracers.policy()};
   for (int i = 0; i < kPoolCount; ++i) {
     PoolReport& r = out.pools[static_cast<std::size_t>(i)];
     const PoolMeter& m = world.meters[static_cast<std::size_t>(i)];
     r.name = kPoolNames[static_cast<std::size_t>(i)];
-    r.policy = policies[i];
+    visit_pool(world, i, [&](const auto& pool) { r.policy = pool.policy(); });
     r.stats = pool_stats(world, i);
     r.spawn_rate = m.spawn_rate();
     r.mean_lifetime = m.mean_lifetime();

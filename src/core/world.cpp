@@ -58,19 +58,16 @@ World::World(const WorldConfig& cfg)
                                              &config.reset_on_release)),
       tracers(
           make_pool<Tracer>(cfg.tracer_capacity, OverflowPolicy::Drop, &config.reset_on_release)) {
-  bullets.set_name(kPoolNames[kBullets]);
-  sparks.set_name(kPoolNames[kSparks]);
-  decals.set_name(kPoolNames[kDecals]);
-  casings.set_name(kPoolNames[kCasings]);
-  damage_numbers.set_name(kPoolNames[kDamageNumbers]);
-  tracers.set_name(kPoolNames[kTracers]);
+  for (int i = 0; i < kPoolCount; ++i)
+    visit_pool(*this, i,
+               [&](auto& pool) { pool.set_name(kPoolNames[static_cast<std::size_t>(i)]); });
   if (!cfg.reset_on_release) {
     config.reset_on_release = true;
     set_reset_on_release(*this, false);
   }
   if (!cfg.prewarm_pools) {  // warm-up off: every object is made on its first demand instead
-    bullets.trim(0), sparks.trim(0), decals.trim(0), casings.trim(0), damage_numbers.trim(0);
-    tracers.trim(0);
+    for (int i = 0; i < kPoolCount; ++i)
+      visit_pool(*this, i, [](auto& pool) { pool.trim(0); });
   }
   place_targets(*this);
   // At load, like the pools: the first World of a process builds it (tens of ms), the rest
@@ -107,55 +104,20 @@ void step(World& world, const TickInput& input, float dt) {
 }
 
 PoolStats pool_stats(const World& world, int pool) {
-  switch (pool) {
-    case kBullets:
-      return world.bullets.stats();
-    case kSparks:
-      return world.sparks.stats();
-    case kDecals:
-      return world.decals.stats();
-    case kCasings:
-      return world.casings.stats();
-    case kDamageNumbers:
-      return world.damage_numbers.stats();
-    case kTracers:
-      return world.tracers.stats();
-    default:
-      return {};
-  }
+  PoolStats stats;
+  visit_pool(world, pool, [&](const auto& p) { stats = p.stats(); });
+  return stats;
 }
 
 void set_pool_policy(World& world, int pool, OverflowPolicy policy) {
-  switch (pool) {
-    case kBullets:
-      world.bullets.set_policy(policy);
-      break;
-    case kSparks:
-      world.sparks.set_policy(policy);
-      break;
-    case kDecals:
-      world.decals.set_policy(policy);
-      break;
-    case kCasings:
-      world.casings.set_policy(policy);
-      break;
-    case kDamageNumbers:
-      world.damage_numbers.set_policy(policy);
-      break;
-    case kTracers:
-      world.tracers.set_policy(policy);
-      break;
-    default:
-      break;
-  }
+  visit_pool(world, pool, [&](auto& p) { p.set_policy(policy); });
 }
 
 void set_reset_on_release(World& world, bool on) {
   if (world.config.reset_on_release == on) return;
   if (on) world.config.reset_on_release = true;  // reset first, so no poison is vended unreset
-  const auto poisoning = [on](auto& pool) { pool.set_poisoning(on); };
-  poisoning(world.bullets), poisoning(world.sparks), poisoning(world.decals);
-  poisoning(world.casings), poisoning(world.damage_numbers), poisoning(world.tracers);
+  for (int i = 0; i < kPoolCount; ++i)
+    visit_pool(world, i, [on](auto& pool) { pool.set_poisoning(on); });
   world.config.reset_on_release = on;
 }
 

@@ -174,6 +174,28 @@ void for_each_live(const WorldPool<T>& pool, const HeapList<T>& heap, Fn&& fn) {
 // Advances the world by one fixed tick of dt seconds.
 void step(World& world, const TickInput& input, float dt);
 
+// Calls fn(pool) with the pool of id `pool` (PoolId), whatever its object type: one
+// place that knows which member is which pool, for code that treats pools alike.
+template <class W, class Fn>
+void visit_pool(W& world, int pool, Fn&& fn) {
+  switch (pool) {
+    case kBullets:
+      return fn(world.bullets);
+    case kSparks:
+      return fn(world.sparks);
+    case kDecals:
+      return fn(world.decals);
+    case kCasings:
+      return fn(world.casings);
+    case kDamageNumbers:
+      return fn(world.damage_numbers);
+    case kTracers:
+      return fn(world.tracers);
+    default:
+      return;
+  }
+}
+
 // The pool statistics of one pool, by id (PoolId), for reports.
 PoolStats pool_stats(const World& world, int pool);
 void set_pool_policy(World& world, int pool, OverflowPolicy policy);

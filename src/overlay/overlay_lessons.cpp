@@ -116,26 +116,7 @@ void Overlay::slot_inspector(const World& world, Tunables& tunables) {
   ImGui::TableSetupColumn("age");
   ImGui::TableSetupColumn("free-stack depth");
   ImGui::TableHeadersRow();
-  switch (tunables.inspect_pool) {
-    case kBullets:
-      slot_rows(world.bullets);
-      break;
-    case kSparks:
-      slot_rows(world.sparks);
-      break;
-    case kDecals:
-      slot_rows(world.decals);
-      break;
-    case kCasings:
-      slot_rows(world.casings);
-      break;
-    case kDamageNumbers:
-      slot_rows(world.damage_numbers);
-      break;
-    default:
-      slot_rows(world.tracers);
-      break;
-  }
+  visit_pool(world, tunables.inspect_pool, [](const auto& pool) { slot_rows(pool); });
   ImGui::EndTable();
 }
 
