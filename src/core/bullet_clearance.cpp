@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <initializer_list>
+#include <limits>
 #include <mutex>
 #include <stdexcept>
 
@@ -80,9 +81,26 @@ ClearanceGrid::ClearanceGrid(std::span<const Aabb> obstacles, const glm::vec3& c
   ny_ = static_cast<unsigned>(std::max(1.0f, std::ceil(extent.y)));
   nz_ = static_cast<unsigned>(std::max(1.0f, std::ceil(extent.z)));
   const std::size_t cells = static_cast<std::size_t>(nx_) * ny_ * nz_;
+  constexpr float kInf = std::numeric_limits<float>::infinity();
+  bounds_min_ = simd::load(bounds_.min, -kInf);
+  bounds_max_ = simd::load(bounds_.max, kInf);
+  grid_origin_ = simd::load(bounds_.min, 0.0f);
+  inv_cell4_ = simd::load(inv_cell_, 1.0f);
+  cells_ =
+      simd::F4{static_cast<float>(nx_), static_cast<float>(ny_), static_cast<float>(nz_), 1.0f};
+  last_cell_ = cells_ - simd::F4{1.0f, 1.0f, 1.0f, 1.0f};
+  // The probe's slack: the whole margin (a target may stand half of it outside its
+  // obstacle), plus 1 mm and 30 ppm of the farthest coordinate for rounding, as in
+  // StaticGrid::first_hit: micrometres of rounding against a centimetre of room.
+  const glm::vec3 far = glm::max(glm::abs(bounds_.min), glm::abs(bounds_.max));
+  const float slack = kMargin + 1e-3f + 3e-5f * std::max(far.x, std::max(far.y, far.z));
+  probe_rows_.reserve(obstacles.size());
+  for (const Aabb& o : obstacles) {
+    const Aabb g = o.grown(slack);
+    probe_rows_.push_back(FreeBox{simd::load(g.min, -1.0f), simd::load(g.max, 1.0f)});
+  }
   const Aabb blocked{glm::vec3(1.0f), glm::vec3(-1.0f)};  // min > max: holds no point
-  free_flat_.assign(cells, blocked);
-  free_tall_.assign(cells, blocked);
+  free_.assign(cells, FreeBoxes{to_rows(blocked), to_rows(blocked)});
   const Aabb reach = bounds_.grown(kReach);
   const float step = 2.0f;  // metres per round: coarse, but the last step stops at the obstacle
   near_.resize(cells);
@@ -101,11 +119,16 @@ ClearanceGrid::ClearanceGrid(std::span<const Aabb> obstacles, const glm::vec3& c
         const bool touches = std::any_of(grown.begin(), grown.end(),
                                          [&](const Aabb& o) { return cell.overlaps(o); });
         if (touches) continue;  // a cell with an obstacle in it always asks the exact query
-        free_flat_[c] =
-            grow_free_box(cell, {{0, 2}, {1}}, step, grown, reach);  // sideways, then up/down
-        free_tall_[c] =
-            grow_free_box(cell, {{1}, {0, 2}}, step, grown, reach);  // up/down, then sideways
+        free_[c].flat = to_rows(
+            grow_free_box(cell, {{0, 2}, {1}}, step, grown, reach));  // sideways, then up/down
+        free_[c].tall = to_rows(
+            grow_free_box(cell, {{1}, {0, 2}}, step, grown, reach));  // up/down, then sideways
       }
+}
+
+ClearanceGrid::FreeBox ClearanceGrid::to_rows(const Aabb& box) {
+  constexpr float kInf = std::numeric_limits<float>::infinity();
+  return FreeBox{simd::load(box.min, -kInf), simd::load(box.max, kInf)};
 }
 
 std::vector<Aabb> bullet_obstacles(const World& world) {
@@ -168,7 +191,10 @@ BulletHit first_hit_near(const World& world, const ClearanceGrid::Candidates& ne
                          const glm::vec3& p0, const glm::vec3& p1, float radius) {
   BulletHit best;
   const std::size_t solids = world.arena.solids.size();
+  const ClearanceGrid& grid = *near.grid;
+  const ClearanceGrid::Probe probe = ClearanceGrid::probe(p0, p1);
   for (const std::uint8_t* i = near.begin; i != near.end; ++i) {  // ascending: arena first
+    if (!grid.may_hit(probe, *i)) continue;  // most obstacles: no exact test at all
     if (*i < solids) {
       const auto hit = segment_vs_aabb(p0, p1, world.arena.solids[*i].grown(radius));
       if (hit && (!best.any || hit->t < best.t)) best = {hit->t, hit->normal, -1, true};

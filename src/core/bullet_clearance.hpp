@@ -11,6 +11,7 @@
 // the exact path, so results are bit-for-bit those of the exact query alone.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -22,6 +23,7 @@
 #include <glm/vec3.hpp>
 
 #include "core/collision.hpp"
+#include "core/simd.hpp"
 
 namespace flatline {
 
@@ -34,19 +36,29 @@ class ClearanceGrid {
   ClearanceGrid(std::span<const Aabb> obstacles, const glm::vec3& cell_size);
 
   // True only when the segment p0 -> p1 touches no obstacle. False means "ask the
-  // exact query" (it may still hit nothing). Inline: it runs once per bullet per tick.
+  // exact query" (it may still hit nothing). Inline, in SIMD lanes (simd.hpp) and without
+  // branches: it runs once per bullet per tick, and its answer is unpredictable.
   bool clear(const glm::vec3& p0, const glm::vec3& p1) const {
-    const glm::vec3 lo = glm::min(p0, p1);
-    const glm::vec3 hi = glm::max(p0, p1);
+    return clear(simd::load(p0, 0.0f), simd::load(p1, 0.0f));
+  }
+  bool clear(simd::F4 p0, simd::F4 p1) const {  // points with w = 0
+    const simd::F4 lo = simd::min(p0, p1);
+    const simd::F4 hi = simd::max(p0, p1);
     // Above the arena or outside it: nothing at all to hit (a bullet fired at the sky).
-    if (lo.x > bounds_.max.x || hi.x < bounds_.min.x || lo.y > bounds_.max.y ||
-        hi.y < bounds_.min.y || lo.z > bounds_.max.z || hi.z < bounds_.min.z)
-      return true;
-    const std::ptrdiff_t cell = cell_of(p0);
-    if (cell < 0) return false;
+    const bool outside = simd::any((lo > bounds_max_) | (hi < bounds_min_));
+    // The cell of p0. A point off the grid reads an edge cell, and the answer ignores it.
+    const simd::F4 c = (p0 - grid_origin_) * inv_cell4_;
+    const bool on_grid = simd::all((c >= simd::splat(0.0f)) & (c < cells_));
+    // Clamped without branches: max(0, NaN) is 0 (the compare is false), min caps infinity.
+    const simd::F4 clamped = simd::min(last_cell_, simd::max(simd::splat(0.0f), c));
+    const simd::I4 i = __builtin_convertvector(clamped, simd::I4);  // truncation: floor, >= 0
+    const std::size_t cell =
+        (static_cast<std::size_t>(i[2]) * ny_ + static_cast<std::size_t>(i[1])) * nx_ +
+        static_cast<std::size_t>(i[0]);
     // Two free boxes per cell: one grown sideways first (long flat flights), one grown
     // vertically first (steep shots). Either containing the segment proves it clear.
-    return holds(free_flat_[cell], lo, hi) || holds(free_tall_[cell], lo, hi);
+    const FreeBoxes& f = free_[cell];
+    return outside | (on_grid & (f.flat.holds(lo, hi) | f.tall.holds(lo, hi)));
   }
 
   // The obstacles (indices into the list given at construction, ascending) that the
@@ -57,6 +69,7 @@ class ClearanceGrid {
     const std::uint8_t* begin = nullptr;
     const std::uint8_t* end = nullptr;
     bool valid = false;
+    const ClearanceGrid* grid = nullptr;  // whose obstacles the indices name
   };
   Candidates candidates(const glm::vec3& p0, const glm::vec3& p1) const {
     const std::ptrdiff_t cell = cell_of(p0);
@@ -64,27 +77,78 @@ class ClearanceGrid {
     const Aabb& near = near_[cell];
     if (!holds(near, glm::min(p0, p1), glm::max(p0, p1))) return {};
     const std::uint8_t* list = near_list_.data();
-    return {list + near_start_[cell], list + near_start_[cell + 1], true};
+    return {list + near_start_[cell], list + near_start_[cell + 1], true, this};
   }
 
-  std::size_t cell_count() const { return free_flat_.size(); }
+  std::size_t cell_count() const { return free_.size(); }
   // The obstacles it was built for, as given.
   std::span<const Aabb> obstacles() const { return obstacles_; }
 
+  // A first test for first_hit_near(): could the segment p0 -> p0 + d touch obstacle i?
+  // The slab test in SIMD lanes, with 1 / d computed once per segment, against the obstacle
+  // grown by a slack far above rounding (and above the half margin clearance_applies()
+  // allows a target): it never says no where the exact test could say hit, and says no
+  // to nearly every obstacle that is not hit, without a division or a branch.
+  struct Probe {
+    simd::F4 p0;     // w: 0
+    simd::F4 inv_d;  // 1 / d, w: 1 (so the padding lane allows any t in [-1, 1])
+    bool usable;     // false for a segment parallel to an axis (or not finite): no probe
+  };
+  static Probe probe(const glm::vec3& p0, const glm::vec3& p1) {
+    const glm::vec3 d = p1 - p0;
+    const bool usable = (std::fabs(d.x) >= 1e-12f) & (std::fabs(d.y) >= 1e-12f) &
+                        (std::fabs(d.z) >= 1e-12f) & std::isfinite(d.x + d.y + d.z);
+    return {simd::load(p0, 0.0f), simd::splat(1.0f) / simd::load(d, 1.0f), usable};
+  }
+  bool may_hit(const Probe& probe, std::size_t obstacle) const {
+    const FreeBox& box = probe_rows_[obstacle];
+    const simd::F4 t0 = (box.min - probe.p0) * probe.inv_d;
+    const simd::F4 t1 = (box.max - probe.p0) * probe.inv_d;
+    const simd::F4 enter = simd::min(t0, t1), exit = simd::max(t0, t1);
+    const float first = std::max(std::max(enter[0], enter[1]), std::max(enter[2], 0.0f));
+    const float last = std::min(std::min(exit[0], exit[1]), std::min(exit[2], 1.0f));
+    return !probe.usable || first <= last;
+  }
+
  private:
-  std::vector<Aabb> obstacles_;  // as given (clearance_applies compares against them)
-  Aabb bounds_;                  // the union of the obstacles, plus the margin
+  // A free box as two SIMD rows; the padding lane (w) is -inf in min and +inf in max, so
+  // it holds any point with w = 0. A blocked cell's box is empty (min > max): it holds none.
+  struct FreeBox {
+    simd::F4 min;
+    simd::F4 max;
+    bool holds(simd::F4 lo, simd::F4 hi) const { return simd::all((lo >= min) & (hi <= max)); }
+  };
+  static FreeBox to_rows(const Aabb& box);
+  static bool holds(const Aabb& box, const glm::vec3& lo, const glm::vec3& hi) {
+    return lo.x >= box.min.x && lo.y >= box.min.y && lo.z >= box.min.z && hi.x <= box.max.x &&
+           hi.y <= box.max.y && hi.z <= box.max.z;
+  }
+  std::vector<Aabb> obstacles_;      // as given (clearance_applies compares against them)
+  std::vector<FreeBox> probe_rows_;  // per obstacle: grown by the probe's slack (w: -1, +1)
+  Aabb bounds_;                      // the union of the obstacles, plus the margin
   glm::vec3 inv_cell_{1.0f};
   unsigned nx_ = 0, ny_ = 0, nz_ = 0;
-  std::vector<Aabb> free_flat_;  // per cell; an empty box (min > max) where the cell is blocked
-  std::vector<Aabb> free_tall_;
+  // Per cell, side by side: clear() reads one cell's pair, often from one cache line.
+  // An empty box (min > max) where the cell is blocked.
+  struct alignas(64) FreeBoxes {  // 64 bytes: one cache line per cell
+    FreeBox flat;
+    FreeBox tall;
+  };
+  std::vector<FreeBoxes> free_;
+  // What clear() reads, as SIMD rows (w lanes set so that they never change an answer).
+  simd::F4 bounds_min_{}, bounds_max_{};   // bounds_, w: -inf and +inf
+  simd::F4 grid_origin_{}, inv_cell4_{};   // bounds_.min and inv_cell_, w: 0 and 1
+  simd::F4 cells_{}, last_cell_{};         // nx, ny, nz (w: 1) and n - 1 (w: 0)
   std::vector<Aabb> near_;                 // per cell: the cell grown by kNearReach
   std::vector<std::uint32_t> near_start_;  // CSR: obstacles overlapping near_[c] are
   std::vector<std::uint8_t> near_list_;    // near_list_[near_start_[c] .. near_start_[c + 1]]
 
-  static bool holds(const Aabb& f, const glm::vec3& lo, const glm::vec3& hi) {
-    return lo.x >= f.min.x && lo.y >= f.min.y && lo.z >= f.min.z && hi.x <= f.max.x &&
-           hi.y <= f.max.y && hi.z <= f.max.z;
+  // c: a point in cell units, on the grid (0 <= c < n per axis). Truncation is floor there.
+  std::size_t cell_index(const glm::vec3& c) const {
+    const auto ix = static_cast<std::size_t>(static_cast<std::int32_t>(c.x));
+    const auto iy = static_cast<std::size_t>(static_cast<std::int32_t>(c.y));
+    const auto iz = static_cast<std::size_t>(static_cast<std::int32_t>(c.z));
+    return (iz * ny_ + iy) * nx_ + ix;
   }
   // The cell of p, or -1 outside the grid. The range is checked on the floats, before
   // any conversion: a NaN or a far-away point (whose int would overflow) is outside.
@@ -93,10 +157,7 @@ class ClearanceGrid {
     if (!(c.x >= 0.0f && c.x < static_cast<float>(nx_) && c.y >= 0.0f &&
           c.y < static_cast<float>(ny_) && c.z >= 0.0f && c.z < static_cast<float>(nz_)))
       return -1;
-    const auto ix = static_cast<std::size_t>(c.x);  // truncation: floor, as c >= 0
-    const auto iy = static_cast<std::size_t>(c.y);
-    const auto iz = static_cast<std::size_t>(c.z);
-    return static_cast<std::ptrdiff_t>((iz * ny_ + iy) * nx_ + ix);
+    return static_cast<std::ptrdiff_t>(cell_index(c));
   }
 };
 

@@ -52,6 +52,17 @@ T* spawn_object(World& world, WorldPool<T>& pool, HeapList<T>& heap, PoolMeter& 
   return s < 0 ? nullptr : &pool[s];
 }
 
+// Runs `done = fn(object)` over the heap list's objects (pooling off) and erases and
+// deletes the ones that are done.
+template <class T, class Fn>
+void update_heap(HeapList<T>& heap, PoolMeter& meter, Fn&& fn) {
+  heap.for_each([&](T& object) {
+    if (!fn(object)) return;
+    meter.on_retire(object.age);
+    heap.despawn(&object);  // a linear search of the scene list, then delete
+  });
+}
+
 // Runs `done = fn(object)` over every live object, pooled or on the heap, and
 // retires the ones that are done: back to the pool, or erased and deleted.
 template <class T, class Fn>
@@ -59,11 +70,7 @@ void update_live(WorldPool<T>& pool, HeapList<T>& heap, PoolMeter& meter, Fn&& f
   pool.for_each_active([&](int slot, T& object) {  // O(live), not O(capacity)
     if (fn(object)) retire_slot(pool, meter, slot, object.age);
   });
-  heap.for_each([&](T& object) {
-    if (!fn(object)) return;
-    meter.on_retire(object.age);
-    heap.despawn(&object);  // a linear search of the scene list, then delete
-  });
+  update_heap(heap, meter, fn);
 }
 
 }  // namespace flatline

@@ -73,6 +73,7 @@ World::World(const WorldConfig& cfg)
   // At load, like the pools: the first World of a process builds it (tens of ms), the rest
   // share it. update_bullets checks each tick that it still fits (clearance_applies).
   bullet_clearance = shared_clearance_grid(bullet_obstacles(*this), {2.0f, 0.5f, 2.0f});
+  bullet_work.resize(bullets.capacity());
 }
 
 void update_targets(World& world, float dt) {

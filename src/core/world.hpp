@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include <glm/vec3.hpp>
 
@@ -161,6 +162,9 @@ struct World {
   // The bullet tick's fast path (bullet_clearance.hpp): built at load, shared by every World
   // with the same arena, targets and bullet_radius; used only while clearance_applies().
   std::shared_ptr<const ClearanceGrid> bullet_clearance;
+  // update_bullets' list of the bullets its second pass resolves: one entry per bullet slot,
+  // made at load with the pools, so listing never allocates in play.
+  std::vector<int> bullet_work;
 };
 
 // Every live object of one kind, pooled or (pooling off) on the heap: what
