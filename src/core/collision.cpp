@@ -7,6 +7,8 @@
 
 #include <glm/glm.hpp>
 
+#include "core/simd.hpp"
+
 namespace flatline {
 
 bool Aabb::contains(const glm::vec3& p) const {
@@ -92,12 +94,17 @@ StaticGrid::StaticGrid(std::span<const Aabb> boxes, float cell_size)
 
 void StaticGrid::rebuild(std::span<const Aabb> boxes) {
   boxes_.assign(boxes.begin(), boxes.end());
+  rows_.resize(boxes_.size());  // no allocation once the arrays are big enough
+  for (std::size_t i = 0; i < boxes_.size(); ++i)
+    rows_[i] = {simd::load(boxes_[i].min, -1.0f), simd::load(boxes_[i].max, 1.0f)};
   if (boxes_.empty()) return;  // first_hit checks boxes_ first
   bounds_ = boxes_.front();
   for (const Aabb& b : boxes_) {
     bounds_.min = glm::min(bounds_.min, b.min);
     bounds_.max = glm::max(bounds_.max, b.max);
   }
+  bounds_rows_ = {simd::load(bounds_.min, -1.0f), simd::load(bounds_.max, 1.0f)};
+  grid_min_ = simd::load(bounds_.min, 0.0f);
   const glm::vec3 far = glm::max(glm::abs(bounds_.min), glm::abs(bounds_.max));
   bounds_far_ = std::max(far.x, std::max(far.y, far.z));
   const glm::vec3 extent = bounds_.size() / cell_size_;
@@ -105,6 +112,8 @@ void StaticGrid::rebuild(std::span<const Aabb> boxes) {
   ny_ = std::max(1, static_cast<int>(std::ceil(extent.y)));
   nz_ = std::max(1, static_cast<int>(std::ceil(extent.z)));
   const auto cells = static_cast<std::size_t>(nx_) * ny_ * nz_;
+  last_cell_ = simd::F4{static_cast<float>(nx_ - 1), static_cast<float>(ny_ - 1),
+                        static_cast<float>(nz_ - 1), 0.0f};
   auto cell_range = [&](const Aabb& b, glm::ivec3& lo, glm::ivec3& hi) {
     lo = {cell_index(b.min.x, 0), cell_index(b.min.y, 1), cell_index(b.min.z, 2)};
     hi = {cell_index(b.max.x, 0), cell_index(b.max.y, 1), cell_index(b.max.z, 2)};
@@ -147,20 +156,24 @@ int StaticGrid::cell_index(float v, int axis) const {
 std::optional<StaticGrid::Hit> StaticGrid::first_hit(const glm::vec3& p0, const glm::vec3& p1,
                                                      float radius) const {
   if (boxes_.empty()) return std::nullopt;
-  const Aabb swept{glm::min(p0, p1) - glm::vec3(radius), glm::max(p0, p1) + glm::vec3(radius)};
+  // The setup and the candidate tests run in SIMD lanes (simd.hpp): x, y and z at once.
+  const simd::F4 from = simd::load(p0, 0.0f), to = simd::load(p1, 0.0f);
+  const simd::F4 r4{radius, radius, radius, 0.0f};
+  const simd::F4 swept_min = simd::min(from, to) - r4, swept_max = simd::max(from, to) + r4;
   // A cell lists every box that overlaps it, most of them nowhere near this segment. A
   // cheap, conservative cull drops a box lying more than `slack` outside the swept bounds
   // on some axis: it cannot be hit. The slack (1 mm plus 30 ppm of the largest coordinate,
   // the grid's included) dwarfs float rounding in segment_vs_aabb and in the cell walk
   // below (~0.1 ppm), so neither ever drops a box the slab test would report, and the
   // first hit is bit-identical to brute force.
-  // (std::fabs and std::max, not glm::abs and glm::max: those branch, unpredictably here.)
-  float far = bounds_far_;
-  for (const glm::vec3& v : {swept.min, swept.max})
-    far = std::max(far, std::max(std::fabs(v.x), std::max(std::fabs(v.y), std::fabs(v.z))));
+  const float far =
+      std::max(bounds_far_, simd::hmax(simd::max(simd::abs(swept_min), simd::abs(swept_max))));
   const float slack = 1e-3f + 3e-5f * far;
-  const Aabb cull = swept.grown(slack);
-  if (!cull.overlaps(bounds_)) return std::nullopt;  // (also rejects NaN)
+  const simd::F4 slack4{slack, slack, slack, 0.0f};
+  const simd::F4 cull_min = swept_min - slack4, cull_max = swept_max + slack4;
+  // Outside the grid's bounds: nothing to hit. (Written so that a NaN fails it too.)
+  const Rows& all = bounds_rows_;
+  if (!simd::all((cull_min <= all.max) & (cull_max >= all.min))) return std::nullopt;
 
   // The candidates of a block of cells [xa..xb] x [ya..yb] x [za..zb], kept in `best`.
   // Earliest t wins, and equal t goes to the lower box index, as in brute force, so the
@@ -169,18 +182,21 @@ std::optional<StaticGrid::Hit> StaticGrid::first_hit(const glm::vec3& p0, const 
   // The query writes nothing, so threads can share one grid.
   int best = -1;
   SegmentHit best_hit;
-  // A cheap first test per candidate, with no branches: the slab test against the box grown
-  // by `margin` (radius plus slack), its setup (1 / d) shared by every box. It passes every
-  // box the exact slab test would hit at t <= the best so far (the slack again covers
-  // rounding), and few others, so segment_vs_aabb, with its unpredictable branches, runs
-  // about once per hit. A segment parallel to an axis (or not finite) skips it.
+  // Two cheap first tests per candidate, with no branches, so that segment_vs_aabb, with its
+  // unpredictable branches, runs about once per hit: the bounds cull above, or, where lists
+  // are longer, the slab test against the box grown by `margin` (radius plus slack), its
+  // setup (1 / d) shared by every box. It passes every box the exact slab test would hit at
+  // t <= the best so far (the slack again covers rounding), and few others. A segment
+  // parallel to an axis (or not finite) takes the bounds cull.
   const glm::vec3 d = p1 - p0;
   const float margin = radius + slack;
-  const bool oblique = (std::fabs(d.x) >= 1e-12f) & (std::fabs(d.y) >= 1e-12f) &
-                       (std::fabs(d.z) >= 1e-12f) & std::isfinite(d.x + d.y + d.z);
-  const glm::vec3 inv_d = 1.0f / d;
-  const glm::vec3 from_min = p0 + glm::vec3(margin);  // t of a min face: (min - from_min) / d
-  const glm::vec3 from_max = p0 - glm::vec3(margin);
+  const simd::F4 d4 = to - from;  // w: 0, so 1 / d is +inf there, and the w lane never decides
+  const bool oblique =
+      (simd::bits(simd::abs(d4) >= simd::splat(1e-12f)) & 7) == 7 && std::isfinite(d.x + d.y + d.z);
+  const simd::F4 inv_d = simd::splat(1.0f) / d4;
+  const simd::F4 margin4{margin, margin, margin, 0.0f};
+  const simd::F4 from_min = from + margin4;  // t of a min face: (min - from_min) / d
+  const simd::F4 from_max = from - margin4;
   auto visit = [&](auto slab_first, int xa, int xb, int ya, int yb, int za, int zb) {
     for (int z = za; z <= zb; ++z)
       for (int y = ya; y <= yb; ++y) {
@@ -189,30 +205,22 @@ std::optional<StaticGrid::Hit> StaticGrid::first_hit(const glm::vec3& p0, const 
         const std::uint32_t end = cell_start_[row + static_cast<std::size_t>(xb) + 1];
         for (std::uint32_t k = cell_start_[row + static_cast<std::size_t>(xa)]; k < end; ++k) {
           const std::uint32_t i = cell_boxes_[k];
-          const Aabb& b = boxes_[i];
+          const Rows& box = rows_[i];
           bool maybe;
           if constexpr (slab_first) {
-            const float x0 = (b.min.x - from_min.x) * inv_d.x,
-                        x1 = (b.max.x - from_max.x) * inv_d.x;
-            const float y0 = (b.min.y - from_min.y) * inv_d.y,
-                        y1 = (b.max.y - from_max.y) * inv_d.y;
-            const float z0 = (b.min.z - from_min.z) * inv_d.z,
-                        z1 = (b.max.z - from_max.z) * inv_d.z;
-            const float enter = std::max(std::max(std::min(x0, x1), std::min(y0, y1)),
-                                         std::max(std::min(z0, z1), 0.0f));
-            const float exit = std::min(std::min(std::max(x0, x1), std::max(y0, y1)),
-                                        std::min(std::max(z0, z1), best < 0 ? 1.0f : best_hit.t));
+            const simd::F4 t0 = (box.min - from_min) * inv_d, t1 = (box.max - from_max) * inv_d;
+            const float enter = std::max(simd::hmax(simd::min(t0, t1)), 0.0f);
+            const float exit =
+                std::min(simd::hmin(simd::max(t0, t1)), best < 0 ? 1.0f : best_hit.t);
             maybe = enter <= exit;
           } else {
-            // Without branches (& not &&): most candidates fail this, unpredictably.
-            maybe = (b.min.x <= cull.max.x) & (b.max.x >= cull.min.x) & (b.min.y <= cull.max.y) &
-                    (b.max.y >= cull.min.y) & (b.min.z <= cull.max.z) & (b.max.z >= cull.min.z);
+            maybe = !simd::any((box.min > cull_max) | (box.max < cull_min));
           }
           if (!maybe) continue;
-          const auto hit = segment_vs_aabb(p0, p1, b.grown(radius));
-          const int box = static_cast<int>(i);
-          if (hit && (best < 0 || hit->t < best_hit.t || (hit->t == best_hit.t && box < best))) {
-            best = box;
+          const auto hit = segment_vs_aabb(p0, p1, boxes_[i].grown(radius));
+          const int found = static_cast<int>(i);
+          if (hit && (best < 0 || hit->t < best_hit.t || (hit->t == best_hit.t && found < best))) {
+            best = found;
             best_hit = *hit;
           }
         }
@@ -221,9 +229,15 @@ std::optional<StaticGrid::Hit> StaticGrid::first_hit(const glm::vec3& p0, const 
 
   // A short segment spans few cells: visiting all the cells under its bounds costs less
   // than setting up the walk below (the arena's 8 m cells, a 5 m bullet step: 1 to 4 cells).
-  const int x0 = cell_index(cull.min.x, 0), x1 = cell_index(cull.max.x, 0);
-  const int y0 = cell_index(cull.min.y, 1), y1 = cell_index(cull.max.y, 1);
-  const int z0 = cell_index(cull.min.z, 2), z1 = cell_index(cull.max.z, 2);
+  // cell_index() for the six coordinates at once: the same arithmetic, lane by lane.
+  const simd::F4 inv_cell = simd::splat(inv_cell_), zero = simd::splat(0.0f);
+  const simd::I4 cells_lo = __builtin_convertvector(
+      simd::min(last_cell_, simd::max(zero, (cull_min - grid_min_) * inv_cell)), simd::I4);
+  const simd::I4 cells_hi = __builtin_convertvector(
+      simd::min(last_cell_, simd::max(zero, (cull_max - grid_min_) * inv_cell)), simd::I4);
+  const int x0 = cells_lo[0], x1 = cells_hi[0];
+  const int y0 = cells_lo[1], y1 = cells_hi[1];
+  const int z0 = cells_lo[2], z1 = cells_hi[2];
   // How many box entries the cells under the segment's bounds hold, on average: a few are
   // cheapest to scan with the bounds cull; more pay for the slab prefilter, unless the cells
   // are crowded (then the cheaper bounds cull rejects most of each list first); many more

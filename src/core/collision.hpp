@@ -15,6 +15,8 @@
 
 #include <glm/vec3.hpp>
 
+#include "core/simd.hpp"
+
 namespace flatline {
 
 struct Aabb {
@@ -71,7 +73,17 @@ class StaticGrid {
   int cell_index(float v, int axis) const;
 
   std::vector<Aabb> boxes_;
+  // The boxes again as SIMD rows (w: -1 and +1, a lane that never decides), for the
+  // candidate tests: two aligned loads and a few lane-wise instructions per box.
+  struct Rows {
+    simd::F4 min;
+    simd::F4 max;
+  };
+  std::vector<Rows> rows_;
   Aabb bounds_;
+  Rows bounds_rows_{};             // bounds_, as rows
+  simd::F4 grid_min_{};            // bounds_.min (w: 0)
+  simd::F4 last_cell_{};           // nx - 1, ny - 1, nz - 1 as floats (w: 0): cell_index()'s clamp
   float entries_per_cell_ = 0.0f;  // the average length of a cell's box list
   float bounds_far_ = 0.0f;        // the largest |coordinate| of bounds_ (for the rounding slack)
   float cell_size_ = 1.0f;

@@ -66,6 +66,20 @@ inline bool any(I4 m) {
   return bits(m) != 0;
 }
 
+inline F4 abs(F4 v) {
+  return reinterpret_cast<F4>(reinterpret_cast<I4>(v) &
+                              I4{0x7fffffff, 0x7fffffff, 0x7fffffff, 0x7fffffff});
+}
+// The largest and the smallest of the four lanes (set w so that it cannot win).
+inline float hmax(F4 v) {
+  const F4 m = max(v, __builtin_shufflevector(v, v, 2, 3, 0, 1));
+  return max(m, __builtin_shufflevector(m, m, 1, 0, 3, 2))[0];
+}
+inline float hmin(F4 v) {
+  const F4 m = min(v, __builtin_shufflevector(v, v, 2, 3, 0, 1));
+  return min(m, __builtin_shufflevector(m, m, 1, 0, 3, 2))[0];
+}
+
 // glm::dot(v, v) for the xyz lanes, in glm's order: (x*x + y*y) + z*z.
 inline float length_squared3(F4 v) {
   const F4 sq = v * v;
