@@ -5,6 +5,11 @@
 # docs/perf/tick_scaling.png (ns/bullet vs live bullets, log-log, with the bound drawn).
 #   scripts/bench_scale.sh                 # about 3-4 minutes on 2 shared cores
 #   REPS=3 FRAMES=120 scripts/bench_scale.sh   # quicker, noisier
+#   BASELINE=/path/to/older/tick_bench scripts/bench_scale.sh
+#       also runs an older build (an earlier commit, built with this bench's source) and this
+#       one in turns, three rounds on the same ticks, and adds a before/after table: on a
+#       shared machine whose speed drifts by 2x within the hour, only turns taken side by
+#       side compare two versions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=build/scale
@@ -41,10 +46,27 @@ DEMO_CMD=(taskset -c 0 "$BUILD/flatline" --no-window --frames 1200 --autofire
 echo "running: ${DEMO_CMD[*]}" >&2
 "${DEMO_CMD[@]}" >/dev/null
 
-python3 - "$BUILD" "$OUT" "${BENCH_CMD[*]}" "${STRESS_CMD[*]}" "$REPS" "${DEMO_CMD[*]}" <<'PY'
+AB_ROUNDS=0
+if [ -n "${BASELINE:-}" ]; then
+  AB_ROUNDS=3
+  AB_FILTER='tick/(game|update|scene)/(1000/1000|100000/100000|1000000/1000000)/'
+  echo "running: $BASELINE and $BUILD/bench/tick_bench in turns, $AB_ROUNDS rounds" >&2
+  for round in $(seq "$AB_ROUNDS"); do
+    for v in baseline this; do
+      bin="$BUILD/bench/tick_bench"
+      [ "$v" = baseline ] && bin="$BASELINE"
+      taskset -c 0 "$bin" --benchmark_filter="$AB_FILTER" --benchmark_min_time=0.2 \
+        --benchmark_out="$BUILD/ab_${v}_${round}.json" --benchmark_out_format=json >/dev/null
+    done
+  done
+fi
+
+python3 - "$BUILD" "$OUT" "${BENCH_CMD[*]}" "${STRESS_CMD[*]}" "$REPS" "${DEMO_CMD[*]}" \
+  "$AB_ROUNDS" "${BASELINE:-}" <<'PY'
 import json, math, struct, subprocess, sys, zlib
 
-build, out, bench_cmd, stress_cmd, reps, demo_cmd = sys.argv[1:7]
+build, out, bench_cmd, stress_cmd, reps, demo_cmd, ab_rounds, baseline = sys.argv[1:9]
+ab_rounds = int(ab_rounds)
 runs = json.load(open(f"{build}/tick_bench.json"))["benchmarks"]
 key = lambda r: r["run_name"].split("/min_time")[0]
 med = {key(r): r for r in runs if r.get("aggregate_name") == "median"}
@@ -120,6 +142,22 @@ md += ["", "Where the time goes: `update_bullets` is "
        "|---|---|---|---|"]
 for p, (big, small) in cap.items():
     md.append(f"| {p} | {big:.1f} ns | {small:.1f} ns | {big/small:.2f}x |")
+if ab_rounds:  # the older build and this one, in turns: medians of the rounds
+    def per_bullet(r): return r["real_time"] * unit[r["time_unit"]] / r["bullets"]
+    ab = {v: [{key(r): per_bullet(r) for r in json.load(open(f"{build}/ab_{v}_{i}.json"))["benchmarks"]}
+              for i in range(1, ab_rounds + 1)] for v in ("baseline", "this")}
+    md += ["", "## Before and after, side by side", "",
+           f"`BASELINE={baseline}` and this build's tick_bench took turns, {ab_rounds} rounds "
+           "(`--benchmark_min_time=0.2`, pinned to core 0); ns per bullet, the median of the "
+           "rounds, every round in brackets.", "",
+           "| tick | live N | baseline ns | this ns | speed-up |", "|---|---|---|---|---|"]
+    for name in ab["this"][0]:
+        part, n = name.split("/")[1], int(name.split("/")[2])
+        runs = {v: sorted(x[name] for x in ab[v]) for v in ab}
+        mid = {v: runs[v][len(runs[v]) // 2] for v in runs}
+        show = lambda v: f"{mid[v]:.1f} ({', '.join(f'{x:.1f}' for x in runs[v])})"
+        md.append(f"| {part} | {n:,} | {show('baseline')} | {show('this')} | "
+                  f"{mid['baseline'] / mid['this']:.2f}x |")
 b = stress["pools"]["bullets"]
 tick = stress["tick_ms"]
 dt_ms = 1000.0 / stress["tick_hz"]
