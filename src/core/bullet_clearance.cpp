@@ -63,8 +63,8 @@ Aabb grow_free_box(Aabb box, std::initializer_list<std::initializer_list<int>> p
 
 ClearanceGrid::ClearanceGrid(std::span<const Aabb> obstacles, const glm::vec3& cell_size)
     : obstacles_(obstacles.begin(), obstacles.end()), inv_cell_(1.0f / cell_size) {
-  // Candidate lists hold 8-bit indices: plenty for an arena and its targets.
-  if (obstacles.size() > 255) throw std::length_error("ClearanceGrid: at most 255 obstacles");
+  // Candidate lists hold 16-bit indices: an arena, its targets, and the broad-phase bench.
+  if (obstacles.size() > 65535) throw std::length_error("ClearanceGrid: at most 65535 obstacles");
   if (obstacles.empty()) return;  // nothing to hit: every segment is clear
   // The obstacles grown by the margin: free boxes are built against these.
   std::vector<Aabb> grown;
@@ -114,7 +114,7 @@ ClearanceGrid::ClearanceGrid(std::span<const Aabb> obstacles, const glm::vec3& c
         // The neighbourhood's candidates (cells are visited in index order: CSR append).
         near_[c] = cell.grown(kNearReach);
         for (std::size_t i = 0; i < grown.size(); ++i)
-          if (near_[c].overlaps(grown[i])) near_list_.push_back(static_cast<std::uint8_t>(i));
+          if (near_[c].overlaps(grown[i])) near_list_.push_back(static_cast<std::uint16_t>(i));
         near_start_[c + 1] = static_cast<std::uint32_t>(near_list_.size());
         const bool touches = std::any_of(grown.begin(), grown.end(),
                                          [&](const Aabb& o) { return cell.overlaps(o); });
@@ -193,7 +193,7 @@ BulletHit first_hit_near(const World& world, const ClearanceGrid::Candidates& ne
   const std::size_t solids = world.arena.solids.size();
   const ClearanceGrid& grid = *near.grid;
   const ClearanceGrid::Probe probe = ClearanceGrid::probe(p0, p1);
-  for (const std::uint8_t* i = near.begin; i != near.end; ++i) {  // ascending: arena first
+  for (const std::uint16_t* i = near.begin; i != near.end; ++i) {  // ascending: arena first
     if (!grid.may_hit(probe, *i)) continue;  // most obstacles: no exact test at all
     if (*i < solids) {
       const auto hit = segment_vs_aabb(p0, p1, world.arena.solids[*i].grown(radius));

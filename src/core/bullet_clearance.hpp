@@ -66,8 +66,8 @@ class ClearanceGrid {
   // stays in that neighbourhood; otherwise ask every obstacle. Testing these few, in this
   // order, finds the same first hit as testing them all.
   struct Candidates {
-    const std::uint8_t* begin = nullptr;
-    const std::uint8_t* end = nullptr;
+    const std::uint16_t* begin = nullptr;
+    const std::uint16_t* end = nullptr;
     bool valid = false;
     const ClearanceGrid* grid = nullptr;  // whose obstacles the indices name
   };
@@ -76,7 +76,7 @@ class ClearanceGrid {
     if (cell < 0) return {};
     const Aabb& near = near_[cell];
     if (!holds(near, glm::min(p0, p1), glm::max(p0, p1))) return {};
-    const std::uint8_t* list = near_list_.data();
+    const std::uint16_t* list = near_list_.data();
     return {list + near_start_[cell], list + near_start_[cell + 1], true, this};
   }
 
@@ -141,7 +141,7 @@ class ClearanceGrid {
   simd::F4 cells_{}, last_cell_{};         // nx, ny, nz (w: 1) and n - 1 (w: 0)
   std::vector<Aabb> near_;                 // per cell: the cell grown by kNearReach
   std::vector<std::uint32_t> near_start_;  // CSR: obstacles overlapping near_[c] are
-  std::vector<std::uint8_t> near_list_;    // near_list_[near_start_[c] .. near_start_[c + 1]]
+  std::vector<std::uint16_t> near_list_;   // near_list_[near_start_[c] .. near_start_[c + 1]]
 
   // c: a point in cell units, on the grid (0 <= c < n per axis). Truncation is floor there.
   std::size_t cell_index(const glm::vec3& c) const {
