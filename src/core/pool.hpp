@@ -162,8 +162,9 @@ class Pool {
 
   // Live objects, O(live) not O(capacity), in the slot table's order (not acquisition
   // order): the live run from its end to its start. The body may release or forget the
-  // slot it is given (only that one): that swaps the last live slot, already visited,
-  // into its place. Objects acquired during the walk are not visited.
+  // slot it is given, or any slot it was given before: those sit above the walk, and a
+  // release swaps the last live slot (visited, or acquired during the walk) into the hole,
+  // so nothing still to visit moves. Objects acquired during the walk are not visited.
   template <class Fn>
   void for_each_active(Fn&& fn) {
     for (std::size_t pos = slots_.active(); pos > 0;) {

@@ -1,6 +1,7 @@
 // Tests for src/core/pool.hpp, part 5: for_each_active. It visits every live slot
 // exactly once (in the slot table's dense order, not acquisition order), costs
-// O(live) rather than O(capacity), and lets the body release or forget the slot it is given.
+// O(live) rather than O(capacity), and lets the body release or forget the slot it is given,
+// or one it was given before.
 #include <gtest/gtest.h>
 
 #include <cstddef>
@@ -115,6 +116,33 @@ TEST(PoolForEachActive, ReleasingEverySlotInsideTheBodyVisitsEachOnceAndEmptiesT
   EXPECT_EQ(visited.size(), live);
   EXPECT_EQ(std::set<int>(visited.begin(), visited.end()).size(), live) << "no slot twice";
   EXPECT_EQ(pool.active_count(), 0u);
+  EXPECT_EQ(pool.stats().misuse(), 0u);
+}
+
+// What update_bullets does: it resolves the bullets it listed so far, every few hundred,
+// while the walk goes on, releasing slots it was given earlier.
+TEST(PoolForEachActive, AllowsReleasingSlotsVisitedEarlierInsideTheBody) {
+  Pool<Bullet> pool = make_bullets(64);
+  for (int i = 0; i < 64; ++i) {
+    pool.acquire();
+  }
+  for (int i = 0; i < 64; i += 5) {
+    pool.release(i);  // shuffle the dense order first
+  }
+  const std::size_t live = pool.active_count();
+  std::vector<int> visited, held;
+  pool.for_each_active([&](int slot, Bullet&) {
+    visited.push_back(slot);
+    held.push_back(slot);
+    if (held.size() == 3) {  // release the last three visited, the current one among them
+      for (int s : held)
+        pool.release(s);
+      held.clear();
+    }
+  });
+  EXPECT_EQ(visited.size(), live);
+  EXPECT_EQ(std::set<int>(visited.begin(), visited.end()).size(), live) << "no slot twice";
+  EXPECT_EQ(pool.active_count(), held.size());
   EXPECT_EQ(pool.stats().misuse(), 0u);
 }
 
