@@ -7,7 +7,7 @@
 #   REPS=3 FRAMES=120 scripts/bench_scale.sh   # quicker, noisier
 #   BASELINE=/path/to/older/tick_bench scripts/bench_scale.sh
 #       also runs an older build (an earlier commit, built with this bench's source) and this
-#       one in turns, three rounds on the same ticks, and adds a before/after table: on a
+#       one in turns, five rounds on the same ticks, and adds a before/after table: on a
 #       shared machine whose speed drifts by 2x within the hour, only turns taken side by
 #       side compare two versions.
 set -euo pipefail
@@ -23,7 +23,7 @@ cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DFLATLINE_WERROR=ON >/dev/nul
 cmake --build "$BUILD" -j2 --target tick_bench flatline >/dev/null
 
 BENCH_CMD=(taskset -c 0 "$BUILD/bench/tick_bench" --benchmark_repetitions="$REPS"
-  --benchmark_enable_random_interleaving=true --benchmark_report_aggregates_only=true
+  --benchmark_enable_random_interleaving=true --benchmark_display_aggregates_only=true
   --benchmark_out="$BUILD/tick_bench.json" --benchmark_out_format=json)
 echo "running: ${BENCH_CMD[*]}" >&2
 "${BENCH_CMD[@]}" >"$BUILD/tick_bench.txt" 2>"$BUILD/tick_bench.err"
@@ -48,7 +48,7 @@ echo "running: ${DEMO_CMD[*]}" >&2
 
 AB_ROUNDS=0
 if [ -n "${BASELINE:-}" ]; then
-  AB_ROUNDS=3
+  AB_ROUNDS=5
   AB_FILTER='tick/(game|update|scene)/(1000/1000|100000/100000|1000000/1000000)/'
   echo "running: $BASELINE and $BUILD/bench/tick_bench in turns, $AB_ROUNDS rounds" >&2
   for round in $(seq "$AB_ROUNDS"); do
@@ -78,8 +78,15 @@ def ns_per_bullet(name):  # tick benchmarks: manual time = thread CPU time per t
     r = med[name]
     return r["real_time"] * unit[r["time_unit"]] / r["bullets"]
 
+# The bound is a best case: the fastest repetition, not the median (a repetition slowed by
+# another process on this shared machine would make the bound look easier to meet).
+best = {}
+for r in runs:
+    if r.get("run_type") == "iteration" and (key(r) not in best or r["cpu_time"] < best[key(r)]["cpu_time"]):
+        best[key(r)] = r
+
 def bandwidth(name):  # bytes/s from thread CPU time
-    r = med[name]
+    r = best[name]
     return r["bytes"] / (r["cpu_time"] * unit[r["time_unit"]] * 1e-9)
 
 TICK_BYTES = 2 * 52 + 64  # read + write a Bullet, write a 64-byte Instance
@@ -120,7 +127,7 @@ md = ["# The bullet tick at scale", "",
       "taken away (exact: every bullet runs the first-hit query, the tick before the fast path). "
       f"Bound: the least traffic of a tick ({TICK_BYTES} B/bullet: read and write a 52-byte "
       "`Bullet`, write a 64-byte `Instance`) at the best of the copy/triad bandwidth measured "
-      "over buffers of the same footprint in the same run. Targets: within 3x up to 10^5, 2x at 10^6.", "",
+      "over buffers of the same footprint in the same run (the fastest repetition). Targets: within 3x up to 10^5, 2x at 10^6.", "",
       "| live N | bandwidth GB/s | bound ns | game ns | ratio | update ns | scene ns "
       "| exact ns | ratio | share not proven clear |", "|---|---|---|---|---|---|---|---|---|---|"]
 for r in rows:
