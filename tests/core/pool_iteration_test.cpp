@@ -22,6 +22,15 @@ Pool<Bullet> make_bullets(std::size_t capacity) {
   return Pool<Bullet>([] { return Bullet{}; }, capacity, [](Bullet& b) { b = Bullet{}; });
 }
 
+// Every slot acquired, then every `step`-th released: the dense order is no longer slot order.
+void fill_and_shuffle(Pool<Bullet>& pool, int step) {
+  const auto n = static_cast<int>(pool.capacity());
+  for (int i = 0; i < n; ++i)
+    pool.acquire();
+  for (int i = 0; i < n; i += step)
+    pool.release(i);
+}
+
 std::vector<int> visit(Pool<Bullet>& pool) {
   std::vector<int> slots;
   pool.for_each_active([&](int slot, Bullet& b) {
@@ -101,12 +110,7 @@ TEST(PoolForEachActive, AllowsReleasingTheCurrentSlotInsideTheBody) {
 
 TEST(PoolForEachActive, ReleasingEverySlotInsideTheBodyVisitsEachOnceAndEmptiesThePool) {
   Pool<Bullet> pool = make_bullets(64);
-  for (int i = 0; i < 64; ++i) {
-    pool.acquire();
-  }
-  for (int i = 0; i < 64; i += 3) {
-    pool.release(i);  // shuffle the dense order first
-  }
+  fill_and_shuffle(pool, 3);
   const std::size_t live = pool.active_count();
   std::vector<int> visited;
   pool.for_each_active([&](int slot, Bullet&) {
@@ -123,12 +127,7 @@ TEST(PoolForEachActive, ReleasingEverySlotInsideTheBodyVisitsEachOnceAndEmptiesT
 // while the walk goes on, releasing slots it was given earlier.
 TEST(PoolForEachActive, AllowsReleasingSlotsVisitedEarlierInsideTheBody) {
   Pool<Bullet> pool = make_bullets(64);
-  for (int i = 0; i < 64; ++i) {
-    pool.acquire();
-  }
-  for (int i = 0; i < 64; i += 5) {
-    pool.release(i);  // shuffle the dense order first
-  }
+  fill_and_shuffle(pool, 5);
   const std::size_t live = pool.active_count();
   std::vector<int> visited, held;
   pool.for_each_active([&](int slot, Bullet&) {
