@@ -104,21 +104,6 @@ void bm_bound(benchmark::State& state, std::size_t live, std::size_t arrays) {
   state.counters["bytes"] = static_cast<double>(bytes);
 }
 
-// ---- weapons.cpp's exact first hit (file-local there): the StaticGrid over the arena, then
-// every target. Placement uses it to keep each bullet clear of everything for one tick.
-BulletHit exact_first_hit(const World& world, const glm::vec3& p0, const glm::vec3& p1, float r) {
-  BulletHit best;
-  if (const auto hit = world.arena.grid.first_hit(p0, p1, r))
-    best = {hit->hit.t, hit->hit.normal, -1, true};
-  for (int i = 0; i < kTargetCount; ++i) {
-    const Target& target = world.targets[static_cast<std::size_t>(i)];
-    if (target.broken) continue;
-    const auto hit = segment_vs_aabb(p0, p1, target.box().grown(r));
-    if (hit && hit->t < best.t) best = {hit->t, hit->normal, i, true};
-  }
-  return best;
-}
-
 // ---- placement. `hits` says whether the bullets must be clear of everything for a tick.
 std::vector<Bullet> place_bullets(const World& world, std::size_t count, bool clear_for_a_tick,
                                   unsigned seed) {

@@ -11,6 +11,12 @@ void fire_weapons(World& world, const TickInput& input, float dt);   // weapons.
 void update_bullets(World& world, float dt);                         // weapons.cpp
 void update_effects(World& world, float dt);                         // effects.cpp
 
+// The first thing the segment p0 -> p1 (a sphere of `radius`) touches, the exact way: the
+// arena's StaticGrid, then every live target, a target only if strictly earlier. What the
+// bullet tick asks when its fast path cannot answer (weapons.cpp).
+BulletHit exact_first_hit(const World& world, const glm::vec3& p0, const glm::vec3& p1,
+                          float radius);
+
 // Effects caused by hits and shots (effects.cpp).
 void spawn_impact(World& world, const glm::vec3& point, const glm::vec3& normal,
                   const glm::vec3& bullet_dir, bool leaves_decal);

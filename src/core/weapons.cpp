@@ -20,23 +20,8 @@ struct Aim {
   glm::vec3 right, up;
 };
 
-// The first thing along a ray from p0 to p1: arena boxes or live targets (t, normal,
-// target: -1 for the arena, any: false when nothing).
+// The first thing along a ray: exact_first_hit() (systems.hpp).
 using RayHit = BulletHit;
-
-RayHit first_hit(const World& world, const glm::vec3& p0, const glm::vec3& p1, float radius) {
-  RayHit best;
-  if (const auto hit = world.arena.grid.first_hit(p0, p1, radius)) {
-    best = {hit->hit.t, hit->hit.normal, -1, true};
-  }
-  for (int i = 0; i < kTargetCount; ++i) {
-    const Target& target = world.targets[static_cast<std::size_t>(i)];
-    if (target.broken) continue;
-    const auto hit = segment_vs_aabb(p0, p1, target.box().grown(radius));
-    if (hit && hit->t < best.t) best = {hit->t, hit->normal, i, true};
-  }
-  return best;
-}
 
 Aim aim(const World& world) {
   const Player& p = world.player;
@@ -45,7 +30,7 @@ Aim aim(const World& world) {
   const glm::vec3 right = glm::normalize(glm::vec3(std::cos(p.yaw), 0.0f, -std::sin(p.yaw)));
   const glm::vec3 up = glm::cross(right, forward);
   const glm::vec3 far = eye + forward * world.config.bullet_range;
-  const RayHit hit = first_hit(world, eye, far, 0.0f);
+  const RayHit hit = exact_first_hit(world, eye, far, 0.0f);
   return {eye + forward * 0.6f + right * 0.22f - up * 0.18f, eye + (far - eye) * hit.t, right, up};
 }
 
@@ -85,6 +70,21 @@ RayHit discrete_first_hit(const World& world, const glm::vec3& end, float radius
 }
 
 }  // namespace
+
+BulletHit exact_first_hit(const World& world, const glm::vec3& p0, const glm::vec3& p1,
+                          float radius) {
+  BulletHit best;
+  if (const auto hit = world.arena.grid.first_hit(p0, p1, radius)) {
+    best = {hit->hit.t, hit->hit.normal, -1, true};
+  }
+  for (int i = 0; i < kTargetCount; ++i) {
+    const Target& target = world.targets[static_cast<std::size_t>(i)];
+    if (target.broken) continue;
+    const auto hit = segment_vs_aabb(p0, p1, target.box().grown(radius));
+    if (hit && hit->t < best.t) best = {hit->t, hit->normal, i, true};
+  }
+  return best;
+}
 
 void fire_weapons(World& world, const TickInput& input, float dt) {
   Player& p = world.player;
@@ -136,7 +136,7 @@ bool tick_bullet(World& world, Bullet& b, float dt, const ClearanceGrid* clearan
     const ClearanceGrid::Candidates near =
         clearance != nullptr ? clearance->candidates(b.pos, next) : ClearanceGrid::Candidates{};
     hit = near.valid ? first_hit_near(world, near, b.pos, next, cfg.bullet_radius)
-                     : first_hit(world, b.pos, next, cfg.bullet_radius);
+                     : exact_first_hit(world, b.pos, next, cfg.bullet_radius);
   }
   if (!cfg.swept_collision) {  // the tunnelling lab: trust only the end point
     const RayHit discrete = discrete_first_hit(world, next, cfg.bullet_radius);

@@ -21,21 +21,6 @@ namespace {
 constexpr int kSegments = 120'000;
 constexpr float kDt = 1.0f / 60.0f;
 
-// The exact query update_bullets would ask without the grid (weapons.cpp's first_hit):
-// the arena's StaticGrid, then every live target, a target only if strictly earlier.
-BulletHit full_query(const World& world, const glm::vec3& p0, const glm::vec3& p1, float r) {
-  BulletHit best;
-  if (const auto hit = world.arena.grid.first_hit(p0, p1, r))
-    best = {hit->hit.t, hit->hit.normal, -1, true};
-  for (std::size_t i = 0; i < world.targets.size(); ++i) {
-    const Target& target = world.targets[i];
-    if (target.broken) continue;
-    const auto hit = segment_vs_aabb(p0, p1, target.box().grown(r));
-    if (hit && hit->t < best.t) best = {hit->t, hit->normal, static_cast<int>(i), true};
-  }
-  return best;
-}
-
 // Everything a bullet could ever touch, worked out here rather than by bullet_obstacles():
 // the arena's boxes, and for each target every place its box can be (home ± |sway|).
 std::vector<Aabb> everything_hittable(const World& world) {
@@ -156,7 +141,7 @@ TEST(BulletClearance, FirstHitNearFindsExactlyTheHitOfTheFullQuery) {
     const ClearanceGrid::Candidates near = grid.candidates(p0, p1);
     if (!near.valid) continue;
     ++valid;
-    const BulletHit want = full_query(world, p0, p1, r);
+    const BulletHit want = exact_first_hit(world, p0, p1, r);
     const BulletHit got = first_hit_near(world, near, p0, p1, r);
     hits += want.any ? 1 : 0;
     target_hits += want.target >= 0 ? 1 : 0;

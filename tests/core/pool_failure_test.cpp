@@ -11,6 +11,7 @@
 
 #include "core/heap_counter.hpp"
 #include "core/pool.hpp"
+#include "pool_stats_expect.hpp"
 #include "tracked.hpp"
 
 namespace flatline {
@@ -30,24 +31,6 @@ static_assert(!std::is_copy_constructible_v<TrackedPool>);
 static_assert(!std::is_copy_assignable_v<TrackedPool>);
 static_assert(!std::is_move_constructible_v<TrackedPool>, "handles and leases point at it");
 static_assert(!std::is_move_assignable_v<TrackedPool>);
-
-// Everything PoolStats reports, so "unchanged" means every field.
-void expect_same_stats(const PoolStats& a, const PoolStats& b) {
-  EXPECT_EQ(a.capacity, b.capacity);
-  EXPECT_EQ(a.active, b.active);
-  EXPECT_EQ(a.idle, b.idle);
-  EXPECT_EQ(a.allocations, b.allocations);
-  EXPECT_EQ(a.peak_active, b.peak_active);
-  EXPECT_EQ(a.acquired, b.acquired);
-  EXPECT_EQ(a.released, b.released);
-  EXPECT_EQ(a.dropped, b.dropped);
-  EXPECT_EQ(a.recycled, b.recycled);
-  EXPECT_EQ(a.grown, b.grown);
-  EXPECT_EQ(a.misuse(), b.misuse());
-  EXPECT_EQ(a.forgotten, b.forgotten);
-  EXPECT_EQ(a.trimmed, b.trimmed);
-  EXPECT_EQ(a.destroyed, b.destroyed);
-}
 
 TEST(PoolFactoryThrows, InTheConstructorPropagatesAndLeaksNothing) {
   Tracked::clear();
