@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Measures flatline::Pool against the other implementations (bench/pool_bench.cpp): builds
 # build/release, runs interleaved repetitions pinned to one core, and prints a Markdown table
-# of median ns per acquire+release pair with the ratio to the bare free list of the same run.
+# of median ns per acquire+release pair with the ratio to the bare free list of the same run
+# (to <build>/pool_bench.md, which scripts/bench.sh puts into README.md).
 # Only the ratios mean something on a shared machine; absolute ns drift from run to run.
 #
 # Usage: scripts/bench_pool.sh [extra pool_bench flags, e.g. --benchmark_filter=pair/]
@@ -66,11 +67,21 @@ fi
   --benchmark_min_time="${MIN_TIME:-0.2}" \
   --benchmark_out="${json}" --benchmark_out_format=json "$@" >&2
 
-python3 - "${json}" "${table}" <<'EOF'
-import json
-import sys
+# The exact command, with the environment overrides that were set (the table's first line).
+command_line="scripts/bench_pool.sh${*:+ $*}"
+for var in MIN_TIME REPETITIONS BUILD_DIR BENCH_CPU; do
+  if [ -n "${!var:-}" ]; then command_line="${var}=${!var} ${command_line}"; fi
+done
 
-json_path, table_path = sys.argv[1], sys.argv[2]
+python3 - "${json}" "${table}" "${command_line}" <<'EOF'
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+json_path, table_path, command_line = sys.argv[1], sys.argv[2], sys.argv[3]
 with open(json_path) as f:
     data = json.load(f)
 
@@ -97,7 +108,10 @@ def cell(impl, pattern):
 
 titles = {"pair": "pair", "burst": "burst 1000, random release order", "churn": "churn, 10k live"}
 shown = [p for p in patterns if any((i, p) in median for i in impls)]
+cpu = re.search(r"Model name:\s*(.+)", subprocess.run(["lscpu"], capture_output=True, text=True).stdout)
 lines = [
+    f"Made by `{command_line}` on {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: "
+    f"{cpu.group(1).strip() if cpu else '?'}, {os.cpu_count()} cores, pinned to one. "
     "ns per acquire+release, median of "
     f"{data['benchmarks'][0].get('repetitions', '?')} interleaved repetitions "
     f"(ratio to the {baseline})",

@@ -6,6 +6,8 @@
 #   bench/render_bench.cpp      instanced vs one draw per cube and the instance-buffer upload
 #                               strategies, under xvfb-run when there is no DISPLAY.
 # Only the ratios mean something on a shared machine; absolute times drift from run to run.
+# Also writes <build>/readme_broadphase.md and readme_render.md, the tables scripts/bench.sh
+# puts into README.md.
 #
 # Usage: scripts/bench_render.sh
 # Env:   BUILD_DIR (default build/release), REPETITIONS (broad phase, default 5),
@@ -155,5 +157,31 @@ text = "\n".join(lines) + "\n"
 with open(out_path, "w") as f:
     f.write(text)
 print(text, end="")
+
+# ---- the README's blocks (scripts/bench.sh puts them between the "bench-broadphase" and
+# "bench-render" markers): the headline tables, with when, where and the command.
+build = os.path.dirname(json_path)
+made = (f"Made by `{command_line}` on {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: "
+        f"{model.group(1).strip() if model else '?'}, {os.cpu_count()} cores")
+broad = [f"{made}, pinned to one core; ns per 5 m segment, medians of {reps} interleaved "
+         "repetitions, every grid checked against brute force on all 8192 first hits first.", "",
+         "| boxes | brute force | grid (best of 8 m and fitted cells) | speed-up | clearance grid "
+         "(static boxes) | speed-up |", "|---|---|---|---|---|---|"]
+for n in counts:
+    brute = ns("brute", n)
+    grid = min(ns("grid", n), ns("grid_fit", n))
+    clear = ns("clearance", n)
+    broad.append(f"| {n} | {brute:.0f} | {grid:.1f} | {brute / grid:.1f}x | {clear:.1f} | "
+                 f"{brute / clear:.1f}x |")
+start = next(i for i, l in enumerate(lines) if l.startswith("| target (issue 6)"))
+end = lines.index("", start) if "" in lines[start:] else len(lines)
+broad += [""] + lines[start:end]  # the targets table, as in the full report
+with open(os.path.join(build, "readme_broadphase.md"), "w") as f:
+    f.write("\n".join(broad) + "\n")
+speed = re.search(r"(\| cubes \| frame ms, instanced .*?)(?:\n\n|\Z)", render, re.S)
+gl = f"{renderer.group(1) if renderer else '?'}, {version.group(1) if version else '?'}"
+with open(os.path.join(build, "readme_render.md"), "w") as f:
+    f.write(f"{made}; {gl}, under Xvfb.\n\n" + (speed.group(1).strip() if speed else
+            "(render_bench printed no instanced table)") + "\n")
 EOF
 echo "(written: ${out}; raw: ${json}, ${render_txt})" >&2

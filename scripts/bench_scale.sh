@@ -10,6 +10,7 @@
 #       one in turns, five rounds on the same ticks, and adds a before/after table: on a
 #       shared machine whose speed drifts by 2x within the hour, only turns taken side by
 #       side compare two versions.
+# Also writes $BUILD/readme_scale.md, the table scripts/bench.sh puts into README.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=build/scale
@@ -63,7 +64,7 @@ fi
 
 python3 - "$BUILD" "$OUT" "${BENCH_CMD[*]}" "${STRESS_CMD[*]}" "$REPS" "${DEMO_CMD[*]}" \
   "$AB_ROUNDS" "${BASELINE:-}" <<'PY'
-import json, math, struct, subprocess, sys, zlib
+import json, math, os, struct, subprocess, sys, zlib
 
 build, out, bench_cmd, stress_cmd, reps, demo_cmd, ab_rounds, baseline = sys.argv[1:9]
 ab_rounds = int(ab_rounds)
@@ -196,6 +197,30 @@ md += ["", "## Whole game (headless stress run)", "",
        "every bullet); black: the bandwidth "
        "bound; grey: 3x the bound (the target).", ""]
 open(f"{out}/tick_scaling.md", "w").write("\n".join(md))
+
+# ---- the README's block (scripts/bench.sh puts it between the "bench-scale" markers).
+cpu = next((l.split(":", 1)[1].strip() for l in lscpu.splitlines() if l.startswith("Model name")), "?")
+sup = {1000: "10³", 10000: "10⁴", 100000: "10⁵", 1000000: "10⁶"}
+when = subprocess.run(["date", "-u", "+%Y-%m-%d %H:%M UTC"], capture_output=True, text=True).stdout.strip()
+readme = [f"Made by `scripts/bench_scale.sh` on {when}: {cpu}, {len(os.sched_getaffinity(0))} "
+          f"cores, one pinned; medians of {reps} interleaved repetitions "
+          f"(`{bench_cmd}`).", "",
+          "| live bullets | bandwidth GB/s | bound ns/bullet | tick ns/bullet | ratio to the bound "
+          "(target) | without the clearance grid |", "|---|---|---|---|---|---|"]
+for r in rows:
+    limit = 2 if r["n"] == 1000000 else 3
+    readme.append(f"| {sup[r['n']]} | {r['bw']/1e9:.0f} | {r['bound']:.2f} | {r['game']:.1f} | "
+                  f"{r['game']/r['bound']:.1f}x ({limit}x: {'met' if r['game']/r['bound'] <= limit else 'missed'}) | "
+                  f"{r['slow']:.1f} ({r['slow']/r['bound']:.0f}x) |")
+big, small = cap["game"]
+readme += ["", f"10³ live in a 10⁶ pool: {big:.1f} ns per bullet against {small:.1f} in a 10³ pool "
+           f"({big/small:.2f}x; target ≤ 2x: {'met' if big/small <= 2 else 'missed'}). "
+           f"Stress (`{stress_cmd}`): tick p50 {tick['median']:.2f} ms, p99 {tick['p99']:.2f} ms, "
+           f"{stress['heap']['allocations_after_warmup']} heap allocations after warm-up. The demo's "
+           f"largest setting (`{demo_cmd}`): tick p99 {demo['tick_ms']['p99']:.3f} ms against a "
+           f"{dt_ms/10:.2f} ms budget (10 % of dt): "
+           f"{'met' if demo['tick_ms']['p99'] <= dt_ms/10 else 'missed'}."]
+open(f"{build}/readme_scale.md", "w").write("\n".join(readme) + "\n")
 
 # ---- the plot: a tiny rasteriser and a zlib PNG writer (no matplotlib here).
 W, H, L, R, T, B = 640, 420, 60, 20, 20, 40

@@ -61,6 +61,24 @@ Aabb grow_free_box(Aabb box, std::initializer_list<std::initializer_list<int>> p
 
 }  // namespace
 
+ClearanceGrid::Batch::Batch(const ClearanceGrid& grid)
+    : min_x_(simd::splat(grid.bounds_min_[0])),
+      min_y_(simd::splat(grid.bounds_min_[1])),
+      min_z_(simd::splat(grid.bounds_min_[2])),
+      max_x_(simd::splat(grid.bounds_max_[0])),
+      max_y_(simd::splat(grid.bounds_max_[1])),
+      max_z_(simd::splat(grid.bounds_max_[2])),
+      inv_x_(simd::splat(grid.inv_cell4_[0])),
+      inv_y_(simd::splat(grid.inv_cell4_[1])),
+      inv_z_(simd::splat(grid.inv_cell4_[2])),
+      n_x_(simd::splat(grid.cells_[0])),
+      n_y_(simd::splat(grid.cells_[1])),
+      n_z_(simd::splat(grid.cells_[2])),
+      last_x_(simd::splat(grid.last_cell_[0])),
+      last_y_(simd::splat(grid.last_cell_[1])),
+      last_z_(simd::splat(grid.last_cell_[2])),
+      free_(grid.free_.data()) {}
+
 ClearanceGrid::ClearanceGrid(std::span<const Aabb> obstacles, const glm::vec3& cell_size)
     : obstacles_(obstacles.begin(), obstacles.end()), inv_cell_(1.0f / cell_size) {
   // Candidate lists hold 16-bit indices: an arena, its targets, and the broad-phase bench.
@@ -81,6 +99,8 @@ ClearanceGrid::ClearanceGrid(std::span<const Aabb> obstacles, const glm::vec3& c
   ny_ = static_cast<unsigned>(std::max(1.0f, std::ceil(extent.y)));
   nz_ = static_cast<unsigned>(std::max(1.0f, std::ceil(extent.z)));
   const std::size_t cells = static_cast<std::size_t>(nx_) * ny_ * nz_;
+  // Batch::clear() builds cell indices in floats, exact for whole numbers below 2^24.
+  if (cells >= (std::size_t{1} << 24)) throw std::length_error("ClearanceGrid: 2^24 cells or more");
   constexpr float kInf = std::numeric_limits<float>::infinity();
   bounds_min_ = simd::load(bounds_.min, -kInf);
   bounds_max_ = simd::load(bounds_.max, kInf);

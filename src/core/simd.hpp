@@ -86,4 +86,51 @@ inline float length_squared3(F4 v) {
   return (sq[0] + sq[1]) + sq[2];
 }
 
+// ---- Four objects at once: a structure of arrays in registers. Lane i of x, y and z is
+// object i's coordinate, so one instruction does an axis's step for four objects.
+
+// Sixteen bytes from p, whatever their type (a memcpy: no aliasing or alignment rules
+// broken), and back. Loading a vec3 this way reads the next float too, into lane 3.
+inline F4 load16(const void* p) {
+  F4 v;
+  __builtin_memcpy(&v, p, sizeof v);
+  return v;
+}
+inline void store16(void* p, F4 v) {
+  __builtin_memcpy(p, &v, sizeof v);
+}
+
+// Rows to columns: a, b, c, d hold four objects' (x, y, z, w); afterwards a holds the four
+// x, b the four y, c the four z, d the four w. The same call turns them back.
+inline void transpose(F4& a, F4& b, F4& c, F4& d) {
+  const F4 ab_lo = __builtin_shufflevector(a, b, 0, 4, 1, 5);  // a0 b0 a1 b1
+  const F4 ab_hi = __builtin_shufflevector(a, b, 2, 6, 3, 7);  // a2 b2 a3 b3
+  const F4 cd_lo = __builtin_shufflevector(c, d, 0, 4, 1, 5);
+  const F4 cd_hi = __builtin_shufflevector(c, d, 2, 6, 3, 7);
+  a = __builtin_shufflevector(ab_lo, cd_lo, 0, 1, 4, 5);  // a0 b0 c0 d0
+  b = __builtin_shufflevector(ab_lo, cd_lo, 2, 3, 6, 7);
+  c = __builtin_shufflevector(ab_hi, cd_hi, 0, 1, 4, 5);
+  d = __builtin_shufflevector(ab_hi, cd_hi, 2, 3, 6, 7);
+}
+
+// Lane by lane square root: the same IEEE result as std::sqrt of each lane.
+inline F4 sqrt(F4 v) {
+#if defined(__SSE__)
+  return __builtin_ia32_sqrtps(v);
+#else
+  return F4{__builtin_sqrtf(v[0]), __builtin_sqrtf(v[1]), __builtin_sqrtf(v[2]),
+            __builtin_sqrtf(v[3])};
+#endif
+}
+
+// The lanes whose bit is set in `b` (bit i: lane i), as a compare's mask, and a pick by mask.
+inline I4 mask(int b) {
+  const I4 lane_bit{1, 2, 4, 8};
+  return (I4{b, b, b, b} & lane_bit) == lane_bit;
+}
+inline F4 select(I4 take_a, F4 a, F4 b) {
+  return reinterpret_cast<F4>((reinterpret_cast<I4>(a) & take_a) |
+                              (reinterpret_cast<I4>(b) & ~take_a));
+}
+
 }  // namespace flatline::simd

@@ -8,7 +8,7 @@
 #include <glm/geometric.hpp>
 
 #include "core/bullet_clearance.hpp"
-#include "core/simd.hpp"
+#include "core/bullet_flight.hpp"
 #include "core/systems.hpp"
 
 namespace flatline {
@@ -172,26 +172,6 @@ bool tick_bullet(World& world, Bullet& b, float dt, const ClearanceGrid* clearan
   return true;
 }
 
-// The common case, and nothing else: a bullet whose segment the ClearanceGrid proves
-// clear and whose life goes on. It computes exactly what tick_bullet() would (the same
-// expressions, in the same order: bit for bit), with no branch on the data, so the CPU
-// runs many bullets' loads (the bullet, its cell's free boxes) at once instead of
-// stalling on a mispredicted branch per bullet. False: the bullet is left as it was for
-// tick_bullet(), which will say what happened to it.
-[[gnu::always_inline]] inline bool fly_clear(Bullet& b, float dt, const ClearanceGrid& grid,
-                                             float lifetime, float range) {
-  const simd::F4 pos = simd::load(b.pos, 0.0f);
-  const simd::F4 next = pos + simd::load(b.vel, 0.0f) * simd::splat(dt);
-  const float age = b.age + dt;
-  const float travelled = b.travelled + std::sqrt(simd::length_squared3(next - pos));
-  const bool flies = grid.clear(pos, next) & (age < lifetime) & (travelled < range);
-  b.prev_pos = b.pos;  // tick_bullet() starts the same way
-  b.pos = simd::xyz(simd::select(flies, next, pos));
-  b.age = simd::select(flies, age, b.age);
-  b.travelled = simd::select(flies, travelled, b.travelled);
-  return flies;
-}
-
 }  // namespace
 
 // Two passes over the live bullets (data-oriented: split the loop by what the data needs).
@@ -203,6 +183,7 @@ bool tick_bullet(World& world, Bullet& b, float dt, const ClearanceGrid* clearan
 // same world before them, so the result is bit for bit that of one pass of tick_bullet()
 // (the golden replay checks it). Measured in bench/tick_bench.cpp (README, "Scaling").
 constexpr std::size_t kChunk = 1024;  // bullets walked between two rounds of the second pass
+static_assert(kChunk % 4 == 0, "a round of the second pass comes after a whole block of four");
 
 void update_bullets(World& world, float dt) {
   const WorldConfig& cfg = world.config;
@@ -227,15 +208,26 @@ void update_bullets(World& world, float dt) {
       if (tick(b)) retire_slot(world.bullets, world.meters[kBullets], slot, b.age);
     }
   };
-  world.bullets.for_each_active([&](int slot, Bullet& b) {
-    out[count] = slot;  // written always, kept only if listed: no branch
-    count += !fly_clear(b, dt, *clearance, cfg.bullet_lifetime, cfg.bullet_range);
-    // Every kChunk bullets, the listed ones are resolved while they are still in cache: at
-    // 10^6 live bullets, resolving them after the whole walk cost ~1.4x more per tick, as
-    // each was fetched from memory again. The walk allows releasing slots it has visited
-    // (pool.hpp), and the listed bullets keep their order.
-    if (++walked % kChunk == 0) resolve_listed();
-  });
+  // The first pass takes the bullets four at a time (fly_clear4, bullet_flight.hpp).
+  const ClearanceGrid::Batch batch(*clearance);
+  for_each_active_by_four(
+      world.bullets,
+      [&](const int(&slots)[4], Bullet* const(&block)[4]) {
+        const int flew = fly_clear4(block, dt, batch, cfg.bullet_lifetime, cfg.bullet_range);
+        for (int i = 0; i < 4; ++i) {
+          out[count] = slots[i];  // written always, kept only if listed: no branch
+          count += !((flew >> i) & 1);
+        }
+        // Every kChunk bullets (a whole number of blocks), the listed ones are resolved while
+        // they are still in cache: at 10^6 live bullets, resolving them after the whole walk
+        // cost ~1.4x more per tick, as each was fetched from memory again. The walk allows
+        // releasing slots it has visited (pool.hpp), and the listed bullets keep their order.
+        if ((walked += 4) % kChunk == 0) resolve_listed();
+      },
+      [&](int slot, Bullet& b) {  // the last one to three, one at a time
+        out[count] = slot;
+        count += !fly_clear(b, dt, *clearance, cfg.bullet_lifetime, cfg.bullet_range);
+      });
   resolve_listed();
   update_heap(world.unpooled.bullets, world.meters[kBullets], tick);  // pooling off
 }

@@ -190,6 +190,43 @@ TEST(BulletClearance, ItsProbeNeverRulesOutAnObstacleTheExactTestHits) {
 // update_bullets runs two passes (the branch-free common case, then the listed few); one
 // pass of the whole tick over every bullet must end in the same state, bit for bit, tick
 // after tick: hits, breaks, impacts, retirements and the pool's free stack included.
+// The bullet tick's first pass asks four segments at once (Batch::clear, structure of
+// arrays): every lane must answer what clear() answers for that segment alone, on the
+// grid, off it, above the arena, and for points that are not finite.
+TEST(BulletClearance, ItsBatchAnswersWhatClearAnswersForEachOfFourSegments) {
+  const World world(WorldConfig{});
+  const ClearanceGrid& grid = *world.bullet_clearance;
+  const ClearanceGrid::Batch batch(grid);
+  SegmentSource source(world, 23);
+  std::mt19937 rng(24);
+  const float odd[] = {std::nanf(""), INFINITY, -INFINITY, 1e30f, -1e30f};
+  int answers[2] = {0, 0};
+  for (int round = 0; round < kSegments / 4; ++round) {
+    glm::vec3 p0[4], p1[4];
+    for (int i = 0; i < 4; ++i) {
+      source.next(p0[i], p1[i]);
+      if (std::uniform_int_distribution<int>(0, 99)(rng) == 0)  // now and then, a wild point
+        p0[i][std::uniform_int_distribution<int>(0, 2)(rng)] =
+            odd[std::uniform_int_distribution<int>(0, 4)(rng)];
+    }
+    const auto lanes = [](const glm::vec3(&p)[4]) {
+      return ClearanceGrid::Points4{{p[0].x, p[1].x, p[2].x, p[3].x},
+                                    {p[0].y, p[1].y, p[2].y, p[3].y},
+                                    {p[0].z, p[1].z, p[2].z, p[3].z}};
+    };
+    const int bits = batch.clear(lanes(p0), lanes(p1));
+    for (int i = 0; i < 4; ++i) {
+      const bool one = grid.clear(p0[i], p1[i]);
+      ++answers[one];
+      ASSERT_EQ((bits >> i) & 1, one ? 1 : 0)
+          << "lane " << i << ": (" << p0[i].x << ", " << p0[i].y << ", " << p0[i].z << ") -> ("
+          << p1[i].x << ", " << p1[i].y << ", " << p1[i].z << ")";
+    }
+  }
+  EXPECT_GT(answers[0], kSegments / 10);  // both answers were given, often
+  EXPECT_GT(answers[1], kSegments / 10);
+}
+
 TEST(BulletClearance, TheTwoPassBulletTickEndsWhereOnePassWould) {
   WorldConfig cfg;
   cfg.bullet_capacity = 4096;

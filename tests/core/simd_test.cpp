@@ -73,5 +73,47 @@ TEST(Simd, LengthMatchesGlmBitForBit) {
   }
 }
 
+TEST(Simd, TransposeTurnsFourRowsIntoFourColumnsAndBack) {
+  F4 a{0, 1, 2, 3}, b{10, 11, 12, 13}, c{20, 21, 22, 23}, d{30, 31, 32, 33};
+  transpose(a, b, c, d);
+  EXPECT_TRUE(all(a == F4{0, 10, 20, 30}));
+  EXPECT_TRUE(all(b == F4{1, 11, 21, 31}));
+  EXPECT_TRUE(all(c == F4{2, 12, 22, 32}));
+  EXPECT_TRUE(all(d == F4{3, 13, 23, 33}));
+  transpose(a, b, c, d);
+  EXPECT_TRUE(all(a == F4{0, 1, 2, 3}));
+  EXPECT_TRUE(all(d == F4{30, 31, 32, 33}));
+}
+
+TEST(Simd, MaskPicksTheLanesWhoseBitIsSet) {
+  const F4 a{1, 2, 3, 4}, b{5, 6, 7, 8};
+  EXPECT_TRUE(all(select(mask(0b0101), a, b) == F4{1, 6, 3, 8}));
+  EXPECT_TRUE(all(select(mask(0b1111), a, b) == a));
+  EXPECT_TRUE(all(select(mask(0), a, b) == b));
+  EXPECT_EQ(bits(mask(0b1010)), 0b1010);
+}
+
+TEST(Simd, SqrtOfEachLaneIsStdSqrtBitForBit) {
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<float> value(0.0f, 1e6f);
+  for (int i = 0; i < 10000; ++i) {
+    const F4 v{value(rng), value(rng), value(rng), value(rng) * 1e-9f};
+    const F4 r = sqrt(v);
+    for (int lane = 0; lane < 4; ++lane)
+      ASSERT_EQ(std::bit_cast<std::uint32_t>(r[lane]),
+                std::bit_cast<std::uint32_t>(std::sqrt(v[lane])));
+  }
+}
+
+TEST(Simd, Load16AndStore16MoveSixteenBytesWhateverTheirAlignment) {
+  float buffer[9] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+  const F4 v = load16(buffer + 1);  // not 16-byte aligned
+  EXPECT_TRUE(all(v == F4{1, 2, 3, 4}));
+  store16(buffer + 5, v);
+  EXPECT_EQ(buffer[4], 4.0f);  // untouched either side
+  EXPECT_EQ(buffer[5], 1.0f);
+  EXPECT_EQ(buffer[8], 4.0f);
+}
+
 }  // namespace
 }  // namespace flatline::simd

@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <memory>
+#include <random>
 
 #include "core/autopilot.hpp"
 #include "core/heap_counter.hpp"
@@ -70,6 +72,49 @@ TEST(Scene, InterpolatesBulletsBetweenTheLastTwoTicks) {
         glm::vec3(streak.position) + glm::vec3(streak.forward) * (streak.scale.z * 0.5f);
     EXPECT_NEAR(glm::length(head - expected), 0.0f, 1e-4f) << "alpha " << alpha;
   }
+}
+
+// The pooled bullets' records are made four at a time (structure of arrays); a lone bullet
+// takes the one-at-a-time path. Each record must come out the same, bit for bit, either way,
+// including for a bullet at rest, one that has hardly travelled, and ones not drawn.
+TEST(Scene, ABulletsRecordIsTheSameInABlockOfFourAsAlone) {
+  WorldConfig cfg;
+  cfg.bullet_capacity = 64;
+  World many(cfg), one(cfg);
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> coord(-20.0f, 20.0f), speed(-400.0f, 400.0f),
+      way(0.0f, 3.0f);
+  for (int i = 0; i < 39; ++i) {  // nine blocks of four and three left over
+    Bullet& b = many.bullets[many.bullets.acquire()];
+    b.prev_pos = {coord(rng), coord(rng), coord(rng)};
+    b.pos = b.prev_pos + glm::vec3(coord(rng), coord(rng), coord(rng)) * 0.1f;
+    b.vel = i % 7 == 0 ? glm::vec3(0.0f) : glm::vec3(speed(rng), speed(rng), speed(rng));
+    b.travelled = i % 5 == 0 ? 0.01f : way(rng);
+    b.full_visual = i % 6 != 0;
+  }
+  SceneInstances scene, alone;
+  scene.reserve_for(many);
+  alone.reserve_for(one);
+  build_scene(many, 0.3f, scene);
+  std::size_t record = 0, drawn = 0;
+  many.bullets.for_each_active([&](int, const Bullet& b) {
+    one.bullets[one.bullets.acquire()] = b;
+    build_scene(one, 0.3f, alone);
+    one.bullets.release(one.bullets.oldest_active());
+    if (!b.full_visual) {
+      EXPECT_EQ(alone.count[kDrawBullets], 0u);
+      return;
+    }
+    ++drawn;
+    ASSERT_EQ(alone.count[kDrawBullets], 1u);
+    ASSERT_LT(record, scene.count[kDrawBullets]);
+    EXPECT_EQ(std::memcmp(&scene.items[kDrawBullets][record++], &alone.items[kDrawBullets][0],
+                          sizeof(Instance)),
+              0)
+        << "record " << record - 1;
+  });
+  EXPECT_EQ(scene.count[kDrawBullets], drawn);
+  EXPECT_GT(drawn, 20u);
 }
 
 TEST(Scene, ABrokenTargetIsNotDrawn) {

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The whole benchmark suite in one command: the pool against the other implementations
+# (scripts/bench_pool.sh), the bullet tick against the bandwidth bound with its plot
+# (scripts/bench_scale.sh), the broad phase and rendering (scripts/bench_render.sh). Each
+# writes its full report (docs/perf/*.md, docs/perf/tick_scaling.png) and a headline table,
+# which this puts into README.md's performance sections, between the "bench-pool",
+# "bench-scale", "bench-broadphase" and "bench-render" markers (scripts/readme_block.py),
+# each table with its date, machine and command. About 12 minutes on 2 shared cores.
+#
+# Usage: scripts/bench.sh
+# Env:   passed on to the scripts (REPETITIONS, REPS, MIN_TIME, FRAMES, BASELINE: see each)
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "${root}"
+
+scripts/setup.sh >/dev/null
+scripts/bench_pool.sh >/dev/null  # in build/release, the play command's build
+scripts/bench_scale.sh >/dev/null
+scripts/bench_render.sh >/dev/null  # in build/release too
+
+python3 scripts/readme_block.py bench-pool build/release/pool_bench.md
+python3 scripts/readme_block.py bench-scale build/scale/readme_scale.md
+python3 scripts/readme_block.py bench-broadphase build/release/readme_broadphase.md
+python3 scripts/readme_block.py bench-render build/release/readme_render.md
+echo "bench.sh: README.md and docs/perf/ updated; review with: git diff README.md docs/perf" >&2
