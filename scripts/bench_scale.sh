@@ -138,12 +138,12 @@ for r in rows:
               f"{r['slow']:.1f} | {ok(r['slow']/r['bound'], limit)} | {r['query']:.0%} |")
 md += ["", "Where the time goes: `update_bullets` is "
        f"{rows[-1]['update'] / rows[-1]['game']:.0%} of the game's tick at 10^6. It runs in two "
-       "passes (src/core/weapons.cpp): a branch-free pass over every bullet in SIMD lanes "
-       "(src/core/simd.hpp: integrate, the ClearanceGrid's free-box test, list the rest), then "
+       "passes (src/core/weapons.cpp): a branch-free pass over every bullet, four at a time "
+       "(src/core/bullet_flight.hpp: integrate, the ClearanceGrid's free-box test, list the rest), then "
        "the whole tick for the listed bullets (last column: near a wall or a target, where no "
        "free box holds the segment), whose exact query tests only the obstacles near their cell, "
-       "each screened first by a SIMD slab probe. `build_scene`'s bullets (two square roots, a "
-       "division, a 64-byte record) are the rest. Replays stay bit-identical (the golden replay "
+       "each screened first by a SIMD slab probe. `build_scene`'s bullets (a square root, three "
+       "divisions and a 64-byte record each, four bullets at a time) are the rest. Replays stay bit-identical (the golden replay "
        "test; tests/core/bullet_clearance_test.cpp checks two passes against one, tick by tick).",
        "", "## Cost follows live bullets, not capacity", "",
        "| tick | 10^3 live, 10^6 pool | 10^3 live, 10^3 pool | ratio (target <= 2x) |",
@@ -203,8 +203,8 @@ cpu = next((l.split(":", 1)[1].strip() for l in lscpu.splitlines() if l.startswi
 sup = {1000: "10³", 10000: "10⁴", 100000: "10⁵", 1000000: "10⁶"}
 when = subprocess.run(["date", "-u", "+%Y-%m-%d %H:%M UTC"], capture_output=True, text=True).stdout.strip()
 readme = [f"Made by `scripts/bench_scale.sh` on {when}: {cpu}, {len(os.sched_getaffinity(0))} "
-          f"cores, one pinned; medians of {reps} interleaved repetitions "
-          f"(`{bench_cmd}`).", "",
+          f"cores, one pinned; medians of {reps} interleaved repetitions (every command, the "
+          "machine and more tables: [docs/perf/tick_scaling.md](docs/perf/tick_scaling.md)).", "",
           "| live bullets | bandwidth GB/s | bound ns/bullet | tick ns/bullet | ratio to the bound "
           "(target) | without the clearance grid |", "|---|---|---|---|---|---|"]
 for r in rows:

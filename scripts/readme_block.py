@@ -8,6 +8,7 @@ the contents of FILE. The benchmark scripts write their tables to files; scripts
 runs them all and calls this for each, so the README's performance sections show the last
 full run, with its machine and command, and the prose around them stays hand-written.
 A missing marker is an error (exit 1): a renamed section must not silently stop updating.
+`readme_block.py --check NAME...` only checks that the blocks are there (a ctest does).
 """
 import os
 import re
@@ -26,13 +27,20 @@ def replace_block(text, name, body):
 
 
 def main(argv):
-    if len(argv) != 3:
-        print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
-        return 2
-    name, path = argv[1], argv[2]
     readme = os.path.join(ROOT, "README.md")
     with open(readme) as f:
         text = f.read()
+    if len(argv) >= 3 and argv[1] == "--check":  # every block named is there (a test runs this)
+        missing = [n for n in argv[2:] if not re.search(
+            rf"<!-- {re.escape(n)}:begin -->\n.*?<!-- {re.escape(n)}:end -->", text, re.S)]
+        for n in missing:
+            print(f"readme_block.py: README.md has no <!-- {n}:begin --> ... <!-- {n}:end -->",
+                  file=sys.stderr)
+        return 1 if missing else 0
+    if len(argv) != 3:
+        print("usage: readme_block.py NAME FILE | readme_block.py --check NAME...", file=sys.stderr)
+        return 2
+    name, path = argv[1], argv[2]
     with open(path) as f:
         body = f.read()
     try:
