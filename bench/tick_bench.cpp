@@ -5,6 +5,8 @@
 //       write it back and write its instance record (2 * 52 + 64 bytes per bullet).
 //   tick/game/N/CAP    the game's code: update_bullets + build_scene, N live in a pool of CAP.
 //   tick/update, tick/scene   the two halves alone: where the time goes.
+//   pass1/objects, pass1/columns   the first pass alone, from the pool's objects and from
+//       columns (tick_first_pass.cpp): what a structure of arrays in the pool would buy.
 //   tick/exact         the same game code with the world's ClearanceGrid taken away, so every
 //       bullet runs the exact first-hit query: the tick before the fast path
 //       (core/bullet_clearance), side by side with it. tick/game's counter query_frac is
@@ -24,6 +26,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <iterator>
 #include <memory>
 #include <random>
 #include <vector>
@@ -34,33 +37,13 @@
 #include "core/systems.hpp"
 #include "core/world.hpp"
 #include "render/scene.hpp"
+#include "tick_bench.hpp"
 
 namespace {
 
 using namespace flatline;
+using namespace flatline::tick_bench;
 
-// The timed part is measured in this thread's CPU time, not wall time: four engineers
-// share two cores here, and wall time would count the slices another process ran in.
-double thread_seconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
-
-// Reading the thread's CPU clock is a system call here (about 1.3 us on this VM, against a
-// 10^3-bullet tick of tens of us): each benchmark measures that cost once, as the median of
-// many empty intervals, and takes it off every timed tick.
-double timer_overhead() {
-  std::vector<double> empty(201);
-  for (double& e : empty) {
-    const double start = thread_seconds();
-    e = thread_seconds() - start;
-  }
-  std::nth_element(empty.begin(), empty.begin() + 100, empty.end());
-  return empty[100];
-}
-
-constexpr float kDt = 1.0f / 60.0f;
 constexpr float kAlpha = 0.5f;
 constexpr std::size_t kMaxLive = 1'000'000;
 // The least traffic of one bullet's tick: read its state, write it back, write its instance.
@@ -128,11 +111,6 @@ std::vector<Bullet> place_bullets(const World& world, std::size_t count, bool cl
     out.push_back(b);
   }
   return out;
-}
-
-const std::vector<Bullet>& placements(const World& world) {
-  static const std::vector<Bullet> placed = place_bullets(world, kMaxLive, true, 6);
-  return placed;
 }
 
 void fill(World& world, const std::vector<Bullet>& bullets) {
@@ -229,6 +207,36 @@ void bm_tick(benchmark::State& state, Part part, std::size_t live, std::size_t c
 
 }  // namespace
 
+namespace flatline::tick_bench {
+
+// The timed part is measured in this thread's CPU time, not wall time: four engineers
+// share two cores here, and wall time would count the slices another process ran in.
+double thread_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
+// Reading the thread's CPU clock is a system call here (about 1.3 us on this VM, against a
+// 10^3-bullet tick of tens of us): each benchmark measures that cost once, as the median of
+// many empty intervals, and takes it off every timed tick.
+double timer_overhead() {
+  std::vector<double> empty(201);
+  for (double& e : empty) {
+    const double start = thread_seconds();
+    e = thread_seconds() - start;
+  }
+  std::nth_element(empty.begin(), empty.begin() + 100, empty.end());
+  return empty[100];
+}
+
+const std::vector<Bullet>& placements(const World& world) {
+  static const std::vector<Bullet> placed = place_bullets(world, kMaxLive, true, 6);
+  return placed;
+}
+
+}  // namespace flatline::tick_bench
+
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
@@ -259,6 +267,7 @@ int main(int argc, char** argv) {
           ->Unit(benchmark::kMicrosecond)
           ->MinTime(0.1);
     }
+  register_first_pass_benchmarks(sizes, std::size(sizes));  // tick_first_pass.cpp
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

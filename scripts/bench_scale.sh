@@ -136,6 +136,23 @@ for r in rows:
     md.append(f"| {r['n']:,} | {r['bw']/1e9:.0f} | {r['bound']:.2f} | {r['game']:.1f} | "
               f"{ok(r['game']/r['bound'], limit)} | {r['update']:.1f} | {r['scene']:.1f} | "
               f"{r['slow']:.1f} | {ok(r['slow']/r['bound'], limit)} | {r['query']:.0%} |")
+# The first pass alone (bench/tick_first_pass.cpp): from the pool's objects, and from columns.
+first = [dict(n=r["n"], bound=r["bound"], objects=ns_per_bullet(f"pass1/objects/{r['n']}"),
+              columns=ns_per_bullet(f"pass1/columns/{r['n']}")) for r in rows
+         if f"pass1/objects/{r['n']}" in med]
+md += ["", "## The first pass alone: objects or columns", "",
+       "ns per bullet for the tick's first pass only (integrate, the free-box test, list the "
+       "rest; nothing resolved), as the game runs it over the pool's `Bullet` objects "
+       "(`fly_clear4`: rows transposed into columns in registers), and the same arithmetic over "
+       "one array per field (what a pool storing columns would give: no transposes, no walk "
+       "through the live list). Both list the same bullets (checked). The ratio is to the "
+       "whole tick's bound: where even this part alone is past the target, no layout of the "
+       "first pass can meet it.", "",
+       "| live N | bound ns | objects ns | ratio | columns ns | ratio | columns speed-up |",
+       "|---|---|---|---|---|---|---|"]
+for r in first:
+    md.append(f"| {r['n']:,} | {r['bound']:.2f} | {r['objects']:.1f} | {r['objects']/r['bound']:.1f}x "
+              f"| {r['columns']:.1f} | {r['columns']/r['bound']:.1f}x | {r['objects']/r['columns']:.2f}x |")
 md += ["", "Where the time goes: `update_bullets` is "
        f"{rows[-1]['update'] / rows[-1]['game']:.0%} of the game's tick at 10^6. It runs in two "
        "passes (src/core/weapons.cpp): a branch-free pass over every bullet, four at a time "
