@@ -15,7 +15,7 @@ namespace flatline {
 namespace {
 // How StaticGrid::first_hit picks its strategy (measured with bench/broadphase_bench.cpp): a
 // segment whose bounds cover up to this many blocks, on average, scans them; a longer one walks.
-constexpr float kScanBlocks = 8.0f;
+constexpr float kScanBlocks = 16.0f;
 // A padding lane: a point box this far out, which no segment the grid tests can reach (those
 // reaching past kFarLimit go to brute force: 1e30 / 1e18 keeps every t of it far beyond 0..1).
 constexpr float kPadding = 1e30f;
