@@ -3,6 +3,7 @@
 #include <bit>
 #include <cassert>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <type_traits>
 
@@ -37,9 +38,13 @@ struct Segment4 {
 // t so far, 1 at first) replaces the slab test's exit of 1: a box entered later cannot win.
 // Returns one bit per box hit no later than `limit`. No branches on the data: padding lanes
 // and misses cost the same as hits.
+struct Hits4 {
+  simd::F4 enter;
+  int mask;
+};
 template <bool kParallel>
-inline int hits4(const StaticGrid::Block& b, const Segment4& s, simd::F4 limit, simd::F4& enter) {
-  enter = simd::splat(0.0f);
+inline Hits4 hits4(const StaticGrid::Block& b, const Segment4& s, simd::F4 limit) {
+  simd::F4 enter = simd::splat(0.0f);
   simd::F4 exit = limit;
   simd::I4 outside = {0, 0, 0, 0};
   for (int a = 0; a < 3; ++a) {
@@ -54,7 +59,7 @@ inline int hits4(const StaticGrid::Block& b, const Segment4& s, simd::F4 limit, 
     enter = simd::max(enter, simd::min(t0, t1));
     exit = simd::min(exit, simd::max(t0, t1));
   }
-  return simd::bits((enter <= exit) & ~outside);
+  return {enter, simd::bits((enter <= exit) & ~outside)};
 }
 }  // namespace
 
@@ -100,7 +105,8 @@ void StaticGrid::rebuild(std::span<const Aabb> boxes) {
   }
   blocks_.resize(cell_block_[cells]);  // no allocation once the arrays are big enough
   lane_box_.resize(blocks_.size() * 4);
-  blocks_per_cell_ = static_cast<float>(blocks_.size()) / static_cast<float>(cells);
+  const float blocks_per_cell = static_cast<float>(blocks_.size()) / static_cast<float>(cells);
+  scan_cells_ = static_cast<int>(std::min(kScanBlocks / blocks_per_cell, 1e9f));
   for (std::size_t i = 0; i < boxes_.size(); ++i) {
     const Aabb& b = boxes_[i];
     for_each_cell(b, [&](std::size_t c) {
@@ -175,11 +181,12 @@ std::optional<StaticGrid::Hit> StaticGrid::first_hit(const glm::vec3& p0, const 
   float best_t = 1.0f;
   auto scan = [&](auto parallel, std::uint32_t first, std::uint32_t last) {
     for (std::uint32_t k = first; k < last; ++k) {
-      simd::F4 enter;
-      int hit = hits4<parallel()>(blocks_[k], s, simd::splat(best_t), enter);
-      while (hit != 0) {  // rare: a box entered no later than the best so far
+      const Hits4 h = hits4<parallel()>(blocks_[k], s, simd::splat(best_t));
+      if (h.mask == 0) continue;
+      float enter[4];  // rare: boxes entered no later than the best so far
+      std::memcpy(enter, &h.enter, sizeof enter);
+      for (int hit = h.mask; hit != 0; hit &= hit - 1) {
         const int lane = std::countr_zero(static_cast<unsigned>(hit));
-        hit &= hit - 1;
         const std::uint32_t box = lane_box_[4 * k + static_cast<std::uint32_t>(lane)];
         const float t = enter[lane];
         if (t < best_t || (t == best_t && box < best)) {
@@ -207,8 +214,7 @@ std::optional<StaticGrid::Hit> StaticGrid::first_hit(const glm::vec3& p0, const 
   const int x0 = cells_lo[0], x1 = cells_hi[0], z0 = cells_lo[2], z1 = cells_hi[2];
   // A short segment spans few cells: scanning all those under its bounds costs less than
   // setting up the walk below (the arena's 8 m cells, a 5 m bullet step: 1 to 4 cells).
-  const float bounds_blocks = static_cast<float>((x1 - x0 + 1) * (z1 - z0 + 1)) * blocks_per_cell_;
-  const bool walk = bounds_blocks > kScanBlocks && (s.parallel & 5) == 0;
+  const bool walk = (x1 - x0 + 1) * (z1 - z0 + 1) > scan_cells_ && (s.parallel & 5) == 0;
   auto search = [&](auto parallel) {
     if (!walk) return visit(parallel, x0, x1, z0, z1);
     // The cell walk (a 2D DDA, after Amanatides & Woo): visit the columns along the segment
