@@ -148,7 +148,7 @@ std::optional<StaticGrid::Hit> StaticGrid::first_hit(const glm::vec3& p0, const 
   if (boxes_.empty()) return std::nullopt;
   // The setup runs in SIMD lanes (simd.hpp): x, y and z at once.
   const simd::F4 from = simd::load(p0, 0.0f), to = simd::load(p1, 0.0f);
-  const simd::F4 r4{radius, radius, radius, 0.0f};
+  const simd::F4 r4 = simd::splat(radius);  // (w lanes: 0 - r and r, which never decide)
   const simd::F4 swept_min = simd::min(from, to) - r4, swept_max = simd::max(from, to) + r4;
   const float far =
       std::max(bounds_far_, simd::hmax(simd::max(simd::abs(swept_min), simd::abs(swept_max))));
@@ -159,7 +159,7 @@ std::optional<StaticGrid::Hit> StaticGrid::first_hit(const glm::vec3& p0, const 
   // and in the cell walk below (~0.1 ppm): no cell holding a box the slab test would report
   // is ever left out, and the first hit is bit-identical to brute force.
   const float slack = 1e-3f + 3e-5f * far;
-  const simd::F4 slack4{slack, slack, slack, 0.0f};
+  const simd::F4 slack4 = simd::splat(slack);
   const simd::F4 cull_min = swept_min - slack4, cull_max = swept_max + slack4;
   // Outside the grid's bounds: nothing to hit.
   if (!simd::all((cull_min <= bounds_max_) & (cull_max >= bounds_min_))) return std::nullopt;
@@ -171,7 +171,7 @@ std::optional<StaticGrid::Hit> StaticGrid::first_hit(const glm::vec3& p0, const 
     s.from[a] = simd::splat(from[a]);
     s.inv[a] = simd::splat(inv_d[a]);
   }
-  s.radius = simd::splat(radius);
+  s.radius = r4;
   s.parallel = simd::bits(simd::abs(d4) < simd::splat(1e-12f)) & 7;
 
   // Earliest t wins, and equal t goes to the lower box index, as in brute force, so the order
