@@ -236,4 +236,9 @@ BENCHMARK(bm_grid_fit)->Name("grid_fit")->Apply(box_counts);
 BENCHMARK(bm_rebuild)->Name("rebuild")->Apply(box_counts);
 BENCHMARK(bm_clearance)->Name("clearance")->Apply(box_counts);
 
+void bm_grid_sweep(benchmark::State& state) {
+  run_grid(state, static_cast<float>(state.range(1)) / 10.0f);
+}
+BENCHMARK(bm_grid_sweep)->Name("grid_sweep")->ArgsProduct({{64, 256, 1024, 4096}, {20, 25, 30, 40, 50, 70, 80}})->Unit(benchmark::kMicrosecond);
+
 BENCHMARK_MAIN();

@@ -286,10 +286,28 @@ std::optional<StaticGrid::Hit> StaticGrid::first_hit(const glm::vec3& p0, const 
   else
     search(std::true_type{});
   if (best == kNoBox) return std::nullopt;
-  // The winner's normal (and the same t, bit for bit): the scalar slab test, once.
-  const auto hit = segment_vs_aabb(p0, p1, boxes_[best].grown(radius));
-  assert(hit && hit->t == best_t);
-  return Hit{static_cast<int>(best), *hit};
+  // The winner's normal, as segment_vs_aabb picks it: the face of the slab entered last (the
+  // first axis, x then y then z, whose entry t is the hit's t), against the motion along it; a
+  // segment that starts inside (t = 0) gets the face of its dominant axis.
+  Hit found{static_cast<int>(best), SegmentHit{best_t, glm::vec3(0.0f)}};
+  const Aabb& box = boxes_[best];
+  const simd::F4 t0 = (simd::load(box.min, 0.0f) - r4 - from) * inv_d;
+  const simd::F4 t1 = (simd::load(box.max, 0.0f) + r4 - from) * inv_d;
+  const int entered = simd::bits(simd::min(t0, t1) == simd::splat(best_t)) & ~s.parallel & 7;
+  if (best_t > 0.0f && entered != 0) {
+    const int axis = std::countr_zero(static_cast<unsigned>(entered));
+    found.hit.normal[axis] = t0[axis] > t1[axis] ? 1.0f : -1.0f;
+  } else {
+    int axis = 0;
+    for (int a = 1; a < 3; ++a)
+      if (std::fabs(d4[a]) > std::fabs(d4[axis])) axis = a;
+    found.hit.normal[axis] = d4[axis] > 0.0f ? -1.0f : 1.0f;
+  }
+#ifndef NDEBUG
+  const auto check = segment_vs_aabb(p0, p1, box.grown(radius));  // the same, bit for bit
+  assert(check && check->t == best_t && check->normal == found.hit.normal);
+#endif
+  return found;
 }
 
 }  // namespace flatline
