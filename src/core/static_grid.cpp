@@ -24,6 +24,14 @@ constexpr float kFarLimit = 1e18f;
 constexpr std::uint32_t kNoBox = std::numeric_limits<std::uint32_t>::max();
 
 // One segment, ready for four boxes at once: each value in all four lanes.
+// A vec3 into lanes x, y, z (w: 0), in three instructions rather than simd::load's four
+// inserts.
+inline simd::F4 load3(const glm::vec3& v) {
+  simd::F4 r = {0.0f, 0.0f, 0.0f, 0.0f};
+  std::memcpy(&r, &v, sizeof v);
+  return r;
+}
+
 struct Segment4 {
   simd::F4 from[3];  // p0's x, y, z
   simd::F4 inv[3];   // 1 / d per axis
@@ -147,7 +155,7 @@ std::optional<StaticGrid::Hit> StaticGrid::first_hit(const glm::vec3& p0, const 
                                                      float radius) const {
   if (boxes_.empty()) return std::nullopt;
   // The setup runs in SIMD lanes (simd.hpp): x, y and z at once.
-  const simd::F4 from = simd::load(p0, 0.0f), to = simd::load(p1, 0.0f);
+  const simd::F4 from = load3(p0), to = load3(p1);
   const simd::F4 r4 = simd::splat(radius);  // (w lanes: 0 - r and r, which never decide)
   const simd::F4 swept_min = simd::min(from, to) - r4, swept_max = simd::max(from, to) + r4;
   const float far =
@@ -179,9 +187,10 @@ std::optional<StaticGrid::Hit> StaticGrid::first_hit(const glm::vec3& p0, const 
   // cells may be tested twice, which gives the same t and cannot replace itself.
   std::uint32_t best = kNoBox;
   float best_t = 1.0f;
+  simd::F4 best_t4 = simd::splat(1.0f);  // best_t in every lane
   auto scan = [&](auto parallel, std::uint32_t first, std::uint32_t last) {
     for (std::uint32_t k = first; k < last; ++k) {
-      const Hits4 h = hits4<parallel()>(blocks_[k], s, simd::splat(best_t));
+      const Hits4 h = hits4<parallel()>(blocks_[k], s, best_t4);
       if (h.mask == 0) continue;
       float enter[4];  // rare: boxes entered no later than the best so far
       std::memcpy(enter, &h.enter, sizeof enter);
@@ -192,6 +201,7 @@ std::optional<StaticGrid::Hit> StaticGrid::first_hit(const glm::vec3& p0, const 
         if (t < best_t || (t == best_t && box < best)) {
           best = box;
           best_t = t;
+          best_t4 = simd::splat(t);
         }
       }
     }
