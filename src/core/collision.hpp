@@ -94,7 +94,7 @@ class StaticGrid {
   simd::F4 grid_min_{};      // bounds_.min (w: 0)
   simd::F4 last_cell_{};     // nx - 1, 0, nz - 1 as floats (w: 0): cell_index()'s clamp
   int scan_cells_ = 0;       // a segment whose bounds cover more cells than this walks them
-  float bounds_far_ = 0.0f;  // the largest |coordinate| of bounds_ (for the rounding slack)
+  float bounds_far_ = 0.0f;  // the largest |coordinate| of bounds_ (rounding slack); inf: a NaN
   float cell_size_ = 1.0f;
   float inv_cell_ = 1.0f;
   int nx_ = 0, nz_ = 0;                    // columns along x and z; cell (x, z) is z * nx_ + x

@@ -21,6 +21,7 @@ constexpr float kScanBlocks = 16.0f;
 // reaching past kFarLimit go to brute force: 1e30 / 1e18 keeps every t of it far beyond 0..1).
 constexpr float kPadding = 1e30f;
 constexpr float kFarLimit = 1e18f;
+constexpr float kInfinity = std::numeric_limits<float>::infinity();
 constexpr std::uint32_t kNoBox = std::numeric_limits<std::uint32_t>::max();
 
 // One segment, ready for four boxes at once: each value in all four lanes.
@@ -80,15 +81,17 @@ void StaticGrid::rebuild(std::span<const Aabb> boxes) {
   boxes_.assign(boxes.begin(), boxes.end());
   if (boxes_.empty()) return;  // first_hit checks boxes_ first
   bounds_ = boxes_.front();
-  for (const Aabb& b : boxes_) {
-    bounds_.min = glm::min(bounds_.min, b.min);
-    bounds_.max = glm::max(bounds_.max, b.max);
+  bool has_nan = false;
+  for (const Aabb& b : boxes_) {  // (a box with min > max is listed where it lies, as well)
+    bounds_.min = glm::min(bounds_.min, glm::min(b.min, b.max));
+    bounds_.max = glm::max(bounds_.max, glm::max(b.min, b.max));
+    has_nan |= !(b.min == b.min && b.max == b.max);
   }
   bounds_min_ = simd::load(bounds_.min, -1.0f);
   bounds_max_ = simd::load(bounds_.max, 1.0f);
   grid_min_ = simd::load(bounds_.min, 0.0f);
   const glm::vec3 far = glm::max(glm::abs(bounds_.min), glm::abs(bounds_.max));
-  bounds_far_ = std::max(far.x, std::max(far.y, far.z));
+  bounds_far_ = has_nan ? kInfinity : std::max(far.x, std::max(far.y, far.z));
   const glm::vec3 extent = bounds_.size() / cell_size_;
   nx_ = std::max(1, static_cast<int>(std::ceil(extent.x)));
   nz_ = std::max(1, static_cast<int>(std::ceil(extent.z)));
@@ -97,8 +100,10 @@ void StaticGrid::rebuild(std::span<const Aabb> boxes) {
   // Each box is listed in every column it overlaps: two passes (count, then fill) build the
   // CSR arrays with no per-cell vectors.
   auto for_each_cell = [&](const Aabb& b, auto&& f) {
-    const int x0 = cell_index(b.min.x, 0), x1 = cell_index(b.max.x, 0);
-    const int z0 = cell_index(b.min.z, 2), z1 = cell_index(b.max.z, 2);
+    const int x0 = cell_index(std::min(b.min.x, b.max.x), 0);
+    const int x1 = cell_index(std::max(b.min.x, b.max.x), 0);
+    const int z0 = cell_index(std::min(b.min.z, b.max.z), 2);
+    const int z1 = cell_index(std::max(b.min.z, b.max.z), 2);
     for (int z = z0; z <= z1; ++z)
       for (int x = x0; x <= x1; ++x)
         f(static_cast<std::size_t>(z * nx_ + x));
@@ -160,8 +165,10 @@ std::optional<StaticGrid::Hit> StaticGrid::first_hit(const glm::vec3& p0, const 
   const simd::F4 swept_min = simd::min(from, to) - r4, swept_max = simd::max(from, to) + r4;
   const float far =
       std::max(bounds_far_, simd::hmax(simd::max(simd::abs(swept_min), simd::abs(swept_max))));
-  // Not finite, or absurdly far out: the reference itself answers (never in a game).
-  if (!(far < kFarLimit)) return first_hit_brute_force(boxes_, p0, p1, radius);
+  // Infinite, absurdly far out, a NaN box (bounds_far_ is then infinite) or a negative radius
+  // (which can turn a box inside out, wider than itself): never in a game; the reference
+  // itself answers.
+  if (!(far < kFarLimit) || radius < 0.0f) return first_hit_brute_force(boxes_, p0, p1, radius);
   // The cells to visit come from the swept bounds grown by a slack (1 mm plus 30 ppm of the
   // largest coordinate, the grid's included), which dwarfs float rounding in segment_vs_aabb
   // and in the cell walk below (~0.1 ppm): no cell holding a box the slab test would report
@@ -169,11 +176,15 @@ std::optional<StaticGrid::Hit> StaticGrid::first_hit(const glm::vec3& p0, const 
   const float slack = 1e-3f + 3e-5f * far;
   const simd::F4 slack4 = simd::splat(slack);
   const simd::F4 cull_min = swept_min - slack4, cull_max = swept_max + slack4;
-  // Outside the grid's bounds: nothing to hit.
-  if (!simd::all((cull_min <= bounds_max_) & (cull_max >= bounds_min_))) return std::nullopt;
+  // Outside the grid's bounds: nothing to hit. A NaN end fails this test too (simd::min and max
+  // may drop it from the bounds, d keeps it): brute force answers.
+  const simd::F4 d4 = to - from;  // as segment_vs_aabb: d = p1 - p0, then 1 / d per axis
+  if (!simd::all((cull_min <= bounds_max_) & (cull_max >= bounds_min_) & (d4 == d4))) {
+    if (simd::all(d4 == d4)) return std::nullopt;
+    return first_hit_brute_force(boxes_, p0, p1, radius);
+  }
 
   Segment4 s;
-  const simd::F4 d4 = to - from;  // as segment_vs_aabb: d = p1 - p0, then 1 / d per axis
   const simd::F4 inv_d = simd::splat(1.0f) / d4;
   for (int a = 0; a < 3; ++a) {
     s.from[a] = simd::splat(from[a]);
@@ -301,8 +312,8 @@ std::optional<StaticGrid::Hit> StaticGrid::first_hit(const glm::vec3& p0, const 
   // segment that starts inside (t = 0) gets the face of its dominant axis.
   Hit found{static_cast<int>(best), SegmentHit{best_t, glm::vec3(0.0f)}};
   const Aabb& box = boxes_[best];
-  const simd::F4 t0 = (simd::load(box.min, 0.0f) - r4 - from) * inv_d;
-  const simd::F4 t1 = (simd::load(box.max, 0.0f) + r4 - from) * inv_d;
+  const simd::F4 t0 = (simd::load(box.min, 0.0f) - s.radius - from) * inv_d;
+  const simd::F4 t1 = (simd::load(box.max, 0.0f) + s.radius - from) * inv_d;
   const int entered = simd::bits(simd::min(t0, t1) == simd::splat(best_t)) & ~s.parallel & 7;
   if (best_t > 0.0f && entered != 0) {
     const int axis = std::countr_zero(static_cast<unsigned>(entered));
