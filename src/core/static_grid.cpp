@@ -25,14 +25,6 @@ constexpr float kInfinity = std::numeric_limits<float>::infinity();
 constexpr std::uint32_t kNoBox = std::numeric_limits<std::uint32_t>::max();
 
 // One segment, ready for four boxes at once: each value in all four lanes.
-// A vec3 into lanes x, y, z (w: 0), in three instructions rather than simd::load's four
-// inserts.
-inline simd::F4 load3(const glm::vec3& v) {
-  simd::F4 r = {0.0f, 0.0f, 0.0f, 0.0f};
-  std::memcpy(&r, &v, sizeof v);
-  return r;
-}
-
 struct Segment4 {
   simd::F4 from[3];  // p0's x, y, z
   simd::F4 inv[3];   // 1 / d per axis
@@ -160,7 +152,7 @@ std::optional<StaticGrid::Hit> StaticGrid::first_hit(const glm::vec3& p0, const 
                                                      float radius) const {
   if (boxes_.empty()) return std::nullopt;
   // The setup runs in SIMD lanes (simd.hpp): x, y and z at once.
-  const simd::F4 from = load3(p0), to = load3(p1);
+  const simd::F4 from = simd::load(p0, 0.0f), to = simd::load(p1, 0.0f);
   const simd::F4 r4 = simd::splat(radius);  // (w lanes: 0 - r and r, which never decide)
   const simd::F4 swept_min = simd::min(from, to) - r4, swept_max = simd::max(from, to) + r4;
   const float far =
