@@ -9,11 +9,12 @@
 //   brute/N        ns per bullet, scalar brute force (first_hit_brute_force);
 //   grid/N         ns per bullet, StaticGrid with 8 m cells (what the arena uses);
 //   grid_fit/N     ns per bullet, StaticGrid with cells sized to the box density;
+//   grid_step/N    ns per bullet, StaticGrid with cells half a bullet step wide (2.5 m);
 //   rebuild/N      one in-place grid rebuild: the cost per tick if the boxes moved;
 //   clearance/N    ns per bullet, the game's bullet broad phase for static geometry
 //                  (ClearanceGrid: free boxes built at load, then the boxes near the cell).
 // Before timing, every benchmark checks that its grid finds exactly the first hit that
-// brute force finds for every bullet (box and t); a mismatch fails the run.
+// brute force finds for every bullet (box, t and normal); a mismatch fails the run.
 // scripts/bench_render.sh runs this and prints the speed-ups.
 #include <benchmark/benchmark.h>
 
@@ -98,7 +99,8 @@ bool grid_agrees(const StaticGrid& grid, const std::vector<Aabb>& boxes) {
     const auto g = grid.first_hit(s.p0, s.p1, kRadius);
     const auto b = flatline::first_hit_brute_force(boxes, s.p0, s.p1, kRadius);
     if (g.has_value() != b.has_value()) return false;
-    if (g && (g->box != b->box || g->hit.t != b->hit.t)) return false;
+    if (g && (g->box != b->box || g->hit.t != b->hit.t || g->hit.normal != b->hit.normal))
+      return false;
   }
   return true;
 }
@@ -149,6 +151,12 @@ void bm_grid(benchmark::State& state) {
 }
 void bm_grid_fit(benchmark::State& state) {
   run_grid(state, fitted_cell(static_cast<std::size_t>(state.range(0))));
+}
+// StaticGrid's cells are columns (x and z) whose lists are tested four boxes at a time, so
+// what a query costs follows the cells and rows it visits more than how full they are:
+// columns half a step wide (2.5 m), which a 5 m step crosses in about three per axis.
+void bm_grid_step(benchmark::State& state) {
+  run_grid(state, kTickLength / 2.0f);
 }
 
 // The game's own broad phase for bullets against static geometry (core/bullet_clearance):
@@ -233,6 +241,7 @@ void box_counts(benchmark::internal::Benchmark* b) {
 BENCHMARK(bm_brute)->Name("brute")->Apply(box_counts);
 BENCHMARK(bm_grid)->Name("grid")->Apply(box_counts);
 BENCHMARK(bm_grid_fit)->Name("grid_fit")->Apply(box_counts);
+BENCHMARK(bm_grid_step)->Name("grid_step")->Apply(box_counts);
 BENCHMARK(bm_rebuild)->Name("rebuild")->Apply(box_counts);
 BENCHMARK(bm_clearance)->Name("clearance")->Apply(box_counts);
 

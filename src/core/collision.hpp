@@ -49,9 +49,16 @@ inline bool discrete_hit(const glm::vec3& end, const Aabb& box) {
 // that overlap it (flat arrays, built once, or rebuilt in place when boxes move). A
 // query visits only cells near the segment, so its cost follows the local geometry, not
 // the total: a short segment scans the few cells its bounds cover; a longer one walks the
-// cells in the order it enters them (a 3D DDA) and stops as soon as the next cell is
+// cells in the order it enters them (a 2D DDA) and stops as soon as the next cell is
 // entered after the best hit so far (an early stop). Queries write nothing: threads may
 // share one grid.
+//
+// The cells are columns (x and z only): the arena is wide and flat (60 m x 60 m, 6 m
+// high), so splitting its height would only list most boxes twice. A cell's boxes are
+// stored as a structure of arrays in blocks of four (each block: the four boxes' min x,
+// min y, ... in SIMD lanes), so one run of lane-wise instructions tests four boxes at
+// once, exactly: the same IEEE operations as segment_vs_aabb, so the t it finds is
+// bit-identical and the scalar test runs once per query, for the winner's normal.
 class StaticGrid {
  public:
   StaticGrid() = default;
@@ -69,29 +76,32 @@ class StaticGrid {
 
   std::span<const Aabb> boxes() const { return boxes_; }
 
+  // Four boxes side by side, a structure of arrays: lane j of lo[a] is box j's min on axis a.
+  // A cell whose list does not fill its last block pads it with boxes no segment can hit.
+  struct Block {
+    simd::F4 lo[3];
+    simd::F4 hi[3];
+  };
+
  private:
   int cell_index(float v, int axis) const;
+  void pad_tail(std::uint32_t from, std::uint32_t to);
 
   std::vector<Aabb> boxes_;
-  // The boxes again as SIMD rows (w: -1 and +1, a lane that never decides), for the
-  // candidate tests: two aligned loads and a few lane-wise instructions per box.
-  struct Rows {
-    simd::F4 min;
-    simd::F4 max;
-  };
-  std::vector<Rows> rows_;
   Aabb bounds_;
-  Rows bounds_rows_{};             // bounds_, as rows
-  simd::F4 grid_min_{};            // bounds_.min (w: 0)
-  simd::F4 last_cell_{};           // nx - 1, ny - 1, nz - 1 as floats (w: 0): cell_index()'s clamp
-  float entries_per_cell_ = 0.0f;  // the average length of a cell's box list
-  float bounds_far_ = 0.0f;        // the largest |coordinate| of bounds_ (for the rounding slack)
+  simd::F4 bounds_min_{};    // bounds_ as SIMD rows (w: -1 and +1, a lane that never
+  simd::F4 bounds_max_{};    // decides), for the query's first cull
+  simd::F4 grid_min_{};      // bounds_.min (w: 0)
+  simd::F4 last_cell_{};     // nx - 1, 0, nz - 1 as floats (w: 0): cell_index()'s clamp
+  int scan_cells_ = 0;       // a segment whose bounds cover more cells than this walks them
+  float bounds_far_ = 0.0f;  // the largest |coordinate| of bounds_ (rounding slack); inf: a NaN
   float cell_size_ = 1.0f;
   float inv_cell_ = 1.0f;
-  int nx_ = 0, ny_ = 0, nz_ = 0;
-  std::vector<std::uint32_t> cell_start_;  // CSR: boxes of cell c are
-  std::vector<std::uint32_t> cell_boxes_;  // cell_boxes_[cell_start_[c] .. cell_start_[c+1]]
-  std::vector<std::uint32_t> cursor_;      // scratch for building
+  int nx_ = 0, nz_ = 0;                    // columns along x and z; cell (x, z) is z * nx_ + x
+  std::vector<Block> blocks_;              // CSR: the boxes of cell c are the blocks
+  std::vector<std::uint32_t> cell_block_;  // blocks_[cell_block_[c] .. cell_block_[c+1]]
+  std::vector<std::uint32_t> lane_box_;    // box index of each block lane (4 per block)
+  std::vector<std::uint32_t> cursor_;      // scratch for building: next free lane per cell
 };
 
 // Brute force over a list of boxes: the reference the grid must agree with.
