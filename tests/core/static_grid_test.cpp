@@ -1,0 +1,314 @@
+// StaticGrid (core/collision.hpp, src/core/static_grid.cpp): the uniform grid's first hit
+// is brute force's, box for box, t for t, normal for normal, whatever the segment.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <limits>
+#include <vector>
+
+#include <glm/geometric.hpp>
+
+#include "core/arena.hpp"
+#include "core/collision.hpp"
+#include "core/heap_counter.hpp"
+#include "core/rng.hpp"
+
+namespace flatline {
+namespace {
+
+TEST(StaticGrid, AgreesWithBruteForceOnEveryFirstHit) {
+  const Arena arena = make_arena();
+  Rng rng(7);
+  int hits = 0;
+  for (int i = 0; i < 20000; ++i) {
+    const glm::vec3 p0{rng.uniform(-35, 35), rng.uniform(-2, 10), rng.uniform(-35, 35)};
+    const glm::vec3 p1 = p0 + glm::vec3(rng.uniform(-8, 8), rng.uniform(-8, 8), rng.uniform(-8, 8));
+    const float radius = rng.uniform() < 0.5f ? 0.0f : 0.05f;
+    const auto grid = arena.grid.first_hit(p0, p1, radius);
+    const auto brute = first_hit_brute_force(arena.solids, p0, p1, radius);
+    ASSERT_EQ(grid.has_value(), brute.has_value()) << "segment " << i;
+    if (!grid) continue;
+    ++hits;
+    EXPECT_EQ(grid->box, brute->box) << "segment " << i;
+    EXPECT_EQ(grid->hit.t, brute->hit.t) << "segment " << i;
+  }
+  EXPECT_GT(hits, 2000);  // the sample really exercises hits, not only misses
+}
+
+// Random boxes (0.4-2 m) in the arena's volume: the box counts bench/broadphase_bench.cpp
+// measures, with the arena's 8 m cells and with fine ones.
+std::vector<Aabb> random_boxes(int count, Rng& rng) {
+  std::vector<Aabb> boxes(static_cast<std::size_t>(count));
+  for (Aabb& box : boxes) {
+    const glm::vec3 size{rng.uniform(0.4f, 2.0f), rng.uniform(0.4f, 2.0f), rng.uniform(0.4f, 2.0f)};
+    const glm::vec3 min{rng.uniform(-30.0f, 30.0f - size.x), rng.uniform(0.0f, 6.0f - size.y),
+                        rng.uniform(-30.0f, 30.0f - size.z)};
+    box = {min, min + size};
+  }
+  return boxes;
+}
+
+void expect_agreement(const StaticGrid& grid, const glm::vec3& p0, const glm::vec3& p1,
+                      float radius, int& hits) {
+  const auto g = grid.first_hit(p0, p1, radius);
+  const auto b = first_hit_brute_force(grid.boxes(), p0, p1, radius);
+  ASSERT_EQ(g.has_value(), b.has_value());
+  if (!g) return;
+  ++hits;
+  EXPECT_EQ(g->box, b->box);
+  EXPECT_EQ(g->hit.t, b->hit.t);
+  EXPECT_EQ(g->hit.normal, b->hit.normal);
+}
+
+TEST(StaticGrid, AgreesWithBruteForceAtTheBenchmarkedBoxCounts) {
+  for (const int count : {64, 256, 1024, 4096}) {
+    for (const float cell : {8.0f, 2.0f}) {
+      SCOPED_TRACE(testing::Message() << count << " boxes, " << cell << " m cells");
+      Rng rng(static_cast<std::uint64_t>(count));
+      const auto boxes = random_boxes(count, rng);
+      const StaticGrid grid(boxes, cell);
+      int hits = 0;
+      for (int i = 0; i < 1500; ++i) {
+        const glm::vec3 p0{rng.uniform(-32, 32), rng.uniform(-1, 7), rng.uniform(-32, 32)};
+        const glm::vec3 d{rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(-1, 1)};
+        // Mostly one tick (5 m); every 10th a long aim ray (bullet_range is 400 m).
+        const float length = i % 10 == 0 ? 400.0f : 5.0f;
+        const float radius = i % 2 == 0 ? 0.0f : 0.03f;
+        expect_agreement(grid, p0, p0 + d * length, radius, hits);
+      }
+      EXPECT_GT(hits, std::min(count / 4, 500));  // hits, not only misses
+    }
+  }
+}
+
+// The grid culls boxes that lie outside a segment's bounds: segments that end exactly on a
+// face, run along a face, or touch an edge must still find what brute force finds.
+TEST(StaticGrid, AgreesWithBruteForceOnTouchingAndGrazingSegments) {
+  Rng rng(99);
+  const auto boxes = random_boxes(256, rng);
+  const StaticGrid grid(boxes, 4.0f);
+  int hits = 0;
+  for (std::size_t i = 0; i < boxes.size(); ++i) {
+    const Aabb& b = boxes[i];
+    for (const float r : {0.0f, 0.03f}) {
+      const Aabb g = b.grown(r);
+      const glm::vec3 c = b.center();
+      for (int axis = 0; axis < 3; ++axis) {
+        glm::vec3 end = c, start = c;
+        end[axis] = g.min[axis];  // stops exactly on the grown face
+        start[axis] = g.min[axis] - 4.0f;
+        expect_agreement(grid, start, end, r, hits);
+        glm::vec3 along = g.max;  // runs along an edge of the grown box
+        glm::vec3 along_end = along;
+        along_end[axis] = g.min[axis];
+        expect_agreement(grid, along, along_end, r, hits);
+        glm::vec3 past = g.max;  // touches a corner and leaves
+        past[axis] += 3.0f;
+        expect_agreement(grid, g.max - glm::vec3(1e-3f), past, r, hits);
+      }
+    }
+  }
+  EXPECT_GT(hits, 1000);
+}
+
+// The cell walk stops early, but only once no cell still ahead can hold an earlier hit. A
+// long box listed in the very first cell is hit late (t = 0.4, where the segment rises into
+// it), after a wall five cells on (t ~ 0.25): the walk must go on past the first hit it
+// finds, to the wall, and stop after it. Fillers beside the path make the cells crowded
+// enough that the grid walks rather than scanning the segment's bounds. Both directions.
+TEST(StaticGrid, TheWalkGoesOnPastAHitThatALaterCellCanBeat) {
+  std::vector<Aabb> boxes = {
+      {{0.0f, 0.9f, 0.0f}, {10.0f, 1.0f, 1.0f}},   // 0: long and low, listed in cells 0-10
+      {{5.0f, 0.0f, 0.0f}, {6.0f, 2.0f, 1.0f}},    // 1: a wall across the path
+      {{14.0f, 0.0f, 0.0f}, {15.0f, 2.0f, 1.0f}},  // 2: a wall from the other side
+  };
+  for (int x = 0; x < 20; ++x)  // fillers at z 0.8-0.95, never reached (the path is at 0.5)
+    boxes.push_back({{x + 0.1f, 0.1f, 0.8f}, {x + 0.9f, 1.9f, 0.95f}});
+  const StaticGrid grid(boxes, 1.0f);
+  for (const float r : {0.0f, 0.03f}) {
+    SCOPED_TRACE(testing::Message() << "radius " << r);
+    int hits = 0;
+    // +x: rises from y 0.5 to 1.5, into box 0 at x = 8, but meets the wall at x = 5 first.
+    const glm::vec3 a{0.1f, 0.5f, 0.5f}, b{20.1f, 1.5f, 0.501f};
+    const auto forward = grid.first_hit(a, b, r);
+    ASSERT_TRUE(forward);
+    EXPECT_EQ(forward->box, 1);
+    expect_agreement(grid, a, b, r, hits);
+    // -x, from the far end: the wall at x 14-15 first, then nothing nearer than it counts.
+    const glm::vec3 c{19.9f, 1.5f, 0.5f}, e{-0.1f, 0.5f, 0.499f};
+    const auto back = grid.first_hit(c, e, r);
+    ASSERT_TRUE(back);
+    EXPECT_EQ(back->box, 2);
+    expect_agreement(grid, c, e, r, hits);
+    EXPECT_EQ(hits, 2);
+  }
+}
+
+// Moving boxes: rebuilding in place finds what a fresh grid finds, and allocates nothing
+// once its arrays are big enough (here: after the boxes have been at both ends of a sway).
+TEST(StaticGrid, ARebuildMatchesAFreshGridAndAllocatesNothing) {
+  Rng rng(5);
+  auto boxes = random_boxes(512, rng);
+  StaticGrid grid(boxes, 4.0f);
+  for (int tick = 0; tick < 6; ++tick) {
+    const glm::vec3 sway = glm::vec3(0.3f, 0.0f, -0.2f) * (tick % 2 == 0 ? 1.0f : -1.0f);
+    for (Aabb& b : boxes)  // everything moves, in place
+      b = {b.min + sway, b.max + sway};
+    const heap::Mark mark;
+    grid.rebuild(boxes);
+    if (tick >= 2) {
+      EXPECT_EQ(mark.since().allocations, 0u) << "tick " << tick;
+    }
+    const StaticGrid fresh(boxes, 4.0f);
+    for (int i = 0; i < 500; ++i) {
+      const glm::vec3 p0{rng.uniform(-30, 30), rng.uniform(0, 6), rng.uniform(-30, 30)};
+      const glm::vec3 p1 =
+          p0 + glm::vec3(rng.uniform(-5, 5), rng.uniform(-5, 5), rng.uniform(-5, 5));
+      const auto a = grid.first_hit(p0, p1, 0.03f);
+      const auto b = fresh.first_hit(p0, p1, 0.03f);
+      ASSERT_EQ(a.has_value(), b.has_value());
+      if (a) {
+        EXPECT_EQ(a->box, b->box);
+        EXPECT_EQ(a->hit.t, b->hit.t);
+      }
+    }
+  }
+}
+
+// The four-lane slab test handles a segment parallel to an axis (|d| < 1e-12 there) apart:
+// horizontal bullets (d.y == 0), vertical ones, segments along one axis, tiny steps, and a
+// segment of length zero, through cells of every size the benchmark uses.
+TEST(StaticGrid, AgreesWithBruteForceOnAxisParallelAndDegenerateSegments) {
+  Rng rng(21);
+  const auto boxes = random_boxes(512, rng);
+  for (const float cell : {8.0f, 2.5f, 2.0f}) {
+    SCOPED_TRACE(testing::Message() << cell << " m cells");
+    const StaticGrid grid(boxes, cell);
+    int hits = 0;
+    for (int i = 0; i < 3000; ++i) {
+      const glm::vec3 p0{rng.uniform(-31, 31), rng.uniform(-0.5f, 6.5f), rng.uniform(-31, 31)};
+      glm::vec3 d{rng.uniform(-5, 5), rng.uniform(-5, 5), rng.uniform(-5, 5)};
+      switch (i % 6) {
+        case 0:
+          d.y = 0.0f;
+          break;  // horizontal
+        case 1:
+          d.x = d.z = 0.0f;
+          break;  // vertical
+        case 2:
+          d.y = d.z = 0.0f;
+          break;  // along x
+        case 3:
+          d = glm::vec3(0.0f);
+          break;  // no motion: inside or nothing
+        case 4:
+          d.x = 1e-13f;
+          break;  // below the parallel threshold
+        default:
+          d.z = (i % 12 == 5) ? 2e-12f : -d.z;  // just above it, or oblique
+      }
+      const float radius = i % 2 == 0 ? 0.0f : 0.03f;
+      expect_agreement(grid, p0, p0 + d, radius, hits);
+    }
+    EXPECT_GT(hits, 300);
+  }
+}
+
+// Lists that leave their last block partly empty: the padding lanes never answer.
+TEST(StaticGrid, SmallGridsWithPartlyFilledBlocksAgreeWithBruteForce) {
+  Rng rng(33);
+  for (int count = 1; count <= 9; ++count) {
+    SCOPED_TRACE(testing::Message() << count << " boxes");
+    const auto boxes = random_boxes(count, rng);
+    const StaticGrid grid(boxes, 4.0f);
+    int hits = 0;
+    for (int i = 0; i < 2000; ++i) {
+      const Aabb& target = boxes[static_cast<std::size_t>(i) % boxes.size()];
+      const glm::vec3 p0{rng.uniform(-32, 32), rng.uniform(-1, 7), rng.uniform(-32, 32)};
+      const glm::vec3 aim = i % 2 == 0 ? target.center() : p0 + glm::vec3(3.0f, 0.5f, -4.0f);
+      expect_agreement(grid, p0, p0 + (aim - p0) * 1.2f, i % 3 == 0 ? 0.0f : 0.03f, hits);
+    }
+    EXPECT_GT(hits, 500);
+  }
+}
+
+// Equal t goes to the lower box index, wherever the copies sit in the cells' blocks.
+TEST(StaticGrid, EqualTsGoToTheLowerBoxIndex) {
+  Rng rng(8);
+  auto boxes = random_boxes(40, rng);
+  const Aabb twin{{10.0f, 1.0f, 10.0f}, {11.0f, 2.0f, 11.0f}};
+  boxes[31] = boxes[17] = boxes[6] = twin;
+  const StaticGrid grid(boxes, 2.0f);
+  for (const float r : {0.0f, 0.03f}) {
+    const auto hit = grid.first_hit({5.0f, 1.5f, 10.5f}, {10.5f, 1.5f, 10.5f}, r);
+    ASSERT_TRUE(hit);
+    EXPECT_EQ(hit->box, 6);
+    int hits = 0;
+    expect_agreement(grid, {5.0f, 1.5f, 10.5f}, {10.5f, 1.5f, 10.5f}, r, hits);
+  }
+}
+
+// What the lanes cannot take is answered by brute force itself: coordinates past 1e18, NaN or
+// infinite ends, NaN boxes. Segments just below the limit still take the grid, and so do
+// boxes given with min > max (segment_vs_aabb swaps their faces, as the lanes do).
+TEST(StaticGrid, FarOutNonFiniteAndInvertedCasesAgreeWithBruteForce) {
+  Rng rng(4);
+  auto boxes = random_boxes(200, rng);
+  const StaticGrid grid(boxes, 4.0f);
+  const float inf = std::numeric_limits<float>::infinity();
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  int hits = 0;
+  for (const float far : {1e17f, 1e19f, 3e38f}) {
+    SCOPED_TRACE(testing::Message() << "from " << far << " m away");
+    for (int i = 0; i < 200; ++i) {  // long rays through the arena from far away
+      const glm::vec3 through{rng.uniform(-30, 30), rng.uniform(0, 6), rng.uniform(-30, 30)};
+      const glm::vec3 dir = glm::normalize(
+          glm::vec3(rng.uniform(-1, 1), rng.uniform(-0.01f, 0.01f), rng.uniform(-1, 1)));
+      expect_agreement(grid, through - dir * far, through + dir * 10.0f, 0.03f, hits);
+    }
+  }
+  for (const glm::vec3 bad :
+       {glm::vec3(nan, 1.0f, 0.0f), glm::vec3(inf, 1.0f, 0.0f), glm::vec3(0.0f, -inf, 0.0f)}) {
+    SCOPED_TRACE(testing::Message() << "to " << bad.x << ", " << bad.y << ", " << bad.z);
+    expect_agreement(grid, {0.0f, 1.0f, 0.0f}, bad, 0.03f, hits);
+    expect_agreement(grid, bad, {0.0f, 1.0f, 0.0f}, 0.03f, hits);
+  }
+  boxes[3].min.y = boxes[3].max.y + 0.5f;  // min > max: the slab test swaps, so may the grid
+  std::swap(boxes[4].min.x, boxes[4].max.x);
+  std::swap(boxes[5].min.z, boxes[5].max.z);
+  boxes[5].min.x -= 40.0f;  // (also reaching past every other box)
+  const StaticGrid inverted(boxes, 4.0f);
+  SCOPED_TRACE("inverted boxes");
+  for (int i = 0; i < 500; ++i) {
+    const glm::vec3 p0{rng.uniform(-30, 30), rng.uniform(0, 6), rng.uniform(-30, 30)};
+    const glm::vec3 aim =
+        boxes[static_cast<std::size_t>(i % 2 == 0 ? 3 + i % 3 : i % 200)].center();
+    expect_agreement(inverted, p0, aim, 0.03f, hits);
+  }
+  EXPECT_GT(hits, 400);
+  for (const float r : {-0.05f, -0.4f, -2.0f}) {  // boxes shrunk, even past nothing
+    SCOPED_TRACE(testing::Message() << "radius " << r);
+    for (int i = 0; i < 300; ++i) {
+      const glm::vec3 p0{rng.uniform(-30, 30), rng.uniform(0, 6), rng.uniform(-30, 30)};
+      expect_agreement(inverted, p0, boxes[static_cast<std::size_t>(i % 200)].center(), r, hits);
+    }
+  }
+  boxes[6].max.y = std::numeric_limits<float>::quiet_NaN();
+  const StaticGrid with_nan(boxes, 4.0f);
+  for (int i = 0; i < 100; ++i)
+    expect_agreement(with_nan, {rng.uniform(-30, 30), 1.0f, -31.0f}, {0.0f, 1.0f, 31.0f}, 0.0f,
+                     hits);
+}
+
+TEST(StaticGrid, ASegmentOutsideTheGridFindsNothing) {
+  const Arena arena = make_arena();
+  EXPECT_FALSE(arena.grid.first_hit({0, 100, 0}, {10, 120, 0}, 0.1f));
+}
+
+TEST(StaticGrid, AnEmptyGridFindsNothing) {
+  const StaticGrid grid(std::vector<Aabb>{}, 4.0f);
+  EXPECT_FALSE(grid.first_hit({0, 0, 0}, {1, 1, 1}, 0.0f));
+}
+
+}  // namespace
+}  // namespace flatline
