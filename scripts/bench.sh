@@ -5,7 +5,8 @@
 # writes its full report (docs/perf/*.md, docs/perf/tick_scaling.png) and a headline table,
 # which this puts into README.md's performance sections, between the "bench-pool",
 # "bench-scale", "bench-broadphase" and "bench-render" markers (scripts/readme_block.py),
-# each table with its date, machine and command. About 12 minutes on 2 shared cores.
+# each table with its date, machine and command. About 5 minutes on 2 shared cores once
+# built (the first run builds Release in build/release and build/scale).
 #
 # Usage: scripts/bench.sh
 # Env:   passed on to the scripts (REPETITIONS, REPS, MIN_TIME, FRAMES, BASELINE: see each)

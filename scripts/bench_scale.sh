@@ -216,8 +216,8 @@ md += ["", "## Whole game (headless stress run)", "",
        "![ns per bullet vs live bullets](tick_scaling.png)", "",
        "Plot: log-log, ns per bullet (y: 0.1 to 1000) against live bullets (x: 10^3 to 10^6). "
        "Red: the game's tick; blue: the same tick without its ClearanceGrid (exact query for "
-       "every bullet); black: the bandwidth "
-       "bound; grey: 3x the bound (the target).", ""]
+       "every bullet); green: the tick's first pass alone, over columns (pass1/columns); black: "
+       "the bandwidth bound; grey: 3x the bound (the target).", ""]
 open(f"{out}/tick_scaling.md", "w").write("\n".join(md))
 
 # ---- the README's block (scripts/bench.sh puts it between the "bench-scale" markers).
@@ -283,6 +283,9 @@ series("bound", (150, 150, 150), 3.0, dash=6, width=1)
 series("bound", (0, 0, 0))
 series("game", (210, 40, 40))
 series("slow", (40, 90, 210))
+if len(first) == len(rows):  # the first pass alone over columns: the floor of any layout
+    for r, f in zip(rows, first): r["columns"] = f["columns"]
+    series("columns", (40, 160, 60), width=2)
 raw = b"".join(b"\x00" + bytes(v for p in row for v in p) for row in img)
 def chunk(tag, data):
     return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
