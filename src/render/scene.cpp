@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 
 #include <glm/geometric.hpp>
 #include <glm/gtc/matrix_transform.hpp>
@@ -59,8 +60,13 @@ void bullet_streak(const Bullet& b, float alpha, Writer& out) {
 // their fields are loaded as rows and turned into columns, each step is one instruction per
 // axis for all four, and the records are turned back into rows. Each lane does bullet_streak's
 // arithmetic in its order, so the records are bit for bit the same. A bullet not drawn still
-// gets a record written, at the end, but the count does not take it: no branch per bullet.
+// gets a record written, in the next free place, but the count does not take it (the next
+// record overwrites it): no branch per bullet.
 void bullet_streaks(const Bullet* const (&b)[4], float alpha, Instance* items, std::size_t& count) {
+  static_assert(offsetof(Bullet, pos) + 16 <= sizeof(Bullet) &&
+                    offsetof(Bullet, prev_pos) + 16 <= sizeof(Bullet) &&
+                    offsetof(Bullet, vel) + 16 <= sizeof(Bullet),
+                "each 16-byte load below must stay inside the Bullet");
   using simd::F4;
   F4 px = simd::load16(&b[0]->pos), py = simd::load16(&b[1]->pos), pz = simd::load16(&b[2]->pos),
      pw = simd::load16(&b[3]->pos);
