@@ -12,6 +12,7 @@
 #include "core/collision.hpp"
 #include "core/simd.hpp"
 #include "core/static_grid_lanes.hpp"
+#include "core/static_grid_occupancy.hpp"
 
 namespace flatline {
 namespace {
@@ -56,6 +57,11 @@ void StaticGrid::rebuild(std::span<const Aabb> boxes) {
   nz_ = std::max(1, static_cast<int>(std::ceil(extent.z)));
   const auto cells = static_cast<std::size_t>(nx_) * static_cast<std::size_t>(nz_);
   last_cell_ = simd::F4{static_cast<float>(nx_ - 1), 0.0f, static_cast<float>(nz_ - 1), 0.0f};
+  const int fine_x = nx_ * kFine, fine_z = nz_ * kFine;
+  inv_fine_ = simd::F4{inv_cell_ * kFine, 0.0f, inv_cell_ * kFine, 0.0f};
+  last_fine_ = simd::F4{static_cast<float>(fine_x - 1), 0.0f, static_cast<float>(fine_z - 1), 0.0f};
+  area_stride_ = static_cast<std::size_t>(fine_x) + 2;
+  area_.resize(area_stride_ * (static_cast<std::size_t>(fine_z) + 4));  // 2: scratch
   // Each box is listed in every column it overlaps: two passes (count, then fill) build the
   // CSR arrays with no per-cell vectors.
   auto for_each_cell = [&](const Aabb& b, auto&& f) {
@@ -94,6 +100,10 @@ void StaticGrid::rebuild(std::span<const Aabb> boxes) {
   }
   for (std::size_t c = 0; c < cells; ++c)
     pad_tail(cursor_[c], cell_block_[c + 1] * 4);
+  // The occupancy table pays where most of its squares are empty, so that "no box near"
+  // answers many queries; where boxes are dense it would only add its cost.
+  occupancy_ = sparse(boxes_, bounds_, cell_size_ / kFine);
+  if (occupancy_) build_occupancy();
 }
 
 // The lanes a cell's list leaves empty in its last block: boxes that are never hit.
@@ -142,6 +152,9 @@ std::optional<StaticGrid::Hit> StaticGrid::first_hit(const glm::vec3& p0, const 
     if (simd::all(d4 == d4)) return std::nullopt;
     return first_hit_brute_force(boxes_, p0, p1, radius);
   }
+
+  // No box near the segment at all (often, where boxes are sparse): nothing to hit.
+  if (occupancy_ && nothing_near(cull_min, cull_max)) return std::nullopt;
 
   Segment4 s;
   const simd::F4 inv_d = simd::splat(1.0f) / d4;
