@@ -288,8 +288,11 @@ std::optional<StaticGrid::Hit> StaticGrid::first_hit(const glm::vec3& p0, const 
   const simd::F4 t1 = (simd::load(box.max, 0.0f) + s.radius - from) * inv_d;
   const int entered = simd::bits(simd::min(t0, t1) == simd::splat(best_t)) & ~s.parallel & 7;
   if (best_t > 0.0f && entered != 0) {
-    const int axis = std::countr_zero(static_cast<unsigned>(entered));
-    found.hit.normal[axis] = t0[axis] > t1[axis] ? 1.0f : -1.0f;
+    // Lane by lane, no branch on which axis: +1 or -1 by the slab's direction, kept only in
+    // the lowest entered axis's lane (entered & -entered: its bit alone).
+    const simd::F4 sign = simd::select(t0 > t1, simd::splat(1.0f), simd::splat(-1.0f));
+    found.hit.normal =
+        simd::xyz(simd::select(simd::mask(entered & -entered), sign, simd::splat(0.0f)));
   } else {
     int axis = 0;
     for (int a = 1; a < 3; ++a)
