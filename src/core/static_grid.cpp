@@ -57,11 +57,6 @@ void StaticGrid::rebuild(std::span<const Aabb> boxes) {
   nz_ = std::max(1, static_cast<int>(std::ceil(extent.z)));
   const auto cells = static_cast<std::size_t>(nx_) * static_cast<std::size_t>(nz_);
   last_cell_ = simd::F4{static_cast<float>(nx_ - 1), 0.0f, static_cast<float>(nz_ - 1), 0.0f};
-  const int fine_x = nx_ * kFine, fine_z = nz_ * kFine;
-  inv_fine_ = simd::F4{inv_cell_ * kFine, 0.0f, inv_cell_ * kFine, 0.0f};
-  last_fine_ = simd::F4{static_cast<float>(fine_x - 1), 0.0f, static_cast<float>(fine_z - 1), 0.0f};
-  area_stride_ = static_cast<std::size_t>(fine_x) + 2;
-  area_.resize(area_stride_ * (static_cast<std::size_t>(fine_z) + 4));  // 2: scratch
   // Each box is listed in every column it overlaps: two passes (count, then fill) build the
   // CSR arrays with no per-cell vectors.
   auto for_each_cell = [&](const Aabb& b, auto&& f) {

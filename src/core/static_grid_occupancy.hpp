@@ -47,6 +47,11 @@ inline bool sparse(std::span<const Aabb> boxes, const Aabb& bounds, float square
 // differences stay exact.) Square (x, z) is at area_[(z + 1) * area_stride_ + x + 1]; row and
 // column 0 stay zeros.
 inline void StaticGrid::build_occupancy() {
+  const int fine_x = nx_ * kFine, fine_z = nz_ * kFine;
+  inv_fine_ = simd::F4{inv_cell_ * kFine, 0.0f, inv_cell_ * kFine, 0.0f};
+  last_fine_ = simd::F4{static_cast<float>(fine_x - 1), 0.0f, static_cast<float>(fine_z - 1), 0.0f};
+  area_stride_ = static_cast<std::size_t>(fine_x) + 2;
+  area_.resize(area_stride_ * (static_cast<std::size_t>(fine_z) + 4));  // +2 rows of scratch
   const float top_x = last_fine_[0], top_z = last_fine_[2];
   const auto square = [&](float v, int axis, float top) {  // nothing_near's, one lane
     return static_cast<std::size_t>(
