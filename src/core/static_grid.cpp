@@ -12,6 +12,7 @@
 #include "core/collision.hpp"
 #include "core/simd.hpp"
 #include "core/static_grid_lanes.hpp"
+#include "core/static_grid_occupancy.hpp"
 
 namespace flatline {
 namespace {
@@ -94,6 +95,10 @@ void StaticGrid::rebuild(std::span<const Aabb> boxes) {
   }
   for (std::size_t c = 0; c < cells; ++c)
     pad_tail(cursor_[c], cell_block_[c + 1] * 4);
+  // The occupancy table pays where most of its squares are empty, so that "no box near"
+  // answers many queries; where boxes are dense it would only add its cost.
+  occupancy_ = sparse(boxes_, bounds_, cell_size_ / kFine);
+  if (occupancy_) build_occupancy();
 }
 
 // The lanes a cell's list leaves empty in its last block: boxes that are never hit.
@@ -142,6 +147,9 @@ std::optional<StaticGrid::Hit> StaticGrid::first_hit(const glm::vec3& p0, const 
     if (simd::all(d4 == d4)) return std::nullopt;
     return first_hit_brute_force(boxes_, p0, p1, radius);
   }
+
+  // No box near the segment at all (often, where boxes are sparse): nothing to hit.
+  if (occupancy_ && nothing_near(cull_min, cull_max)) return std::nullopt;
 
   Segment4 s;
   const simd::F4 inv_d = simd::splat(1.0f) / d4;
@@ -275,8 +283,11 @@ std::optional<StaticGrid::Hit> StaticGrid::first_hit(const glm::vec3& p0, const 
   const simd::F4 t1 = (simd::load(box.max, 0.0f) + s.radius - from) * inv_d;
   const int entered = simd::bits(simd::min(t0, t1) == simd::splat(best_t)) & ~s.parallel & 7;
   if (best_t > 0.0f && entered != 0) {
-    const int axis = std::countr_zero(static_cast<unsigned>(entered));
-    found.hit.normal[axis] = t0[axis] > t1[axis] ? 1.0f : -1.0f;
+    // Lane by lane, no branch on which axis: +1 or -1 by the slab's direction, kept only in
+    // the lowest entered axis's lane (entered & -entered: its bit alone).
+    const simd::F4 sign = simd::select(t0 > t1, simd::splat(1.0f), simd::splat(-1.0f));
+    found.hit.normal =
+        simd::xyz(simd::select(simd::mask(entered & -entered), sign, simd::splat(0.0f)));
   } else {
     int axis = 0;
     for (int a = 1; a < 3; ++a)

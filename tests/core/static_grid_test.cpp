@@ -111,6 +111,44 @@ TEST(StaticGrid, AgreesWithBruteForceOnTouchingAndGrazingSegments) {
   EXPECT_GT(hits, 1000);
 }
 
+// Where boxes are sparse, most queries end at the occupancy table (finer squares than the
+// cells, summed): "no box near". It must never say so for a segment that reaches a box, even
+// one that only grazes a face or a corner from a square next to the box's. Few boxes, cell
+// sizes that put square edges everywhere, short segments ending on or just past the grown
+// faces and corners.
+TEST(StaticGrid, TheOccupancyTableNeverHidesABoxNearTheSegment) {
+  Rng rng(5);
+  const auto boxes = random_boxes(12, rng);
+  int hits = 0;
+  for (const float cell : {0.7f, 1.3f, 2.5f, 3.1f, 8.0f}) {
+    const StaticGrid grid(boxes, cell);
+    for (const Aabb& b : boxes) {
+      for (const float r : {0.0f, 0.03f}) {
+        const Aabb g = b.grown(r);
+        for (int corner = 0; corner < 8; ++corner) {
+          const glm::vec3 at{(corner & 1) ? g.max.x : g.min.x, (corner & 2) ? g.max.y : g.min.y,
+                             (corner & 4) ? g.max.z : g.min.z};
+          for (int k = 0; k < 8; ++k) {  // from outside, towards the corner and a bit past
+            const glm::vec3 d{rng.uniform(-1.0f, 1.0f), rng.uniform(-1.0f, 1.0f),
+                              rng.uniform(-1.0f, 1.0f)};
+            const float reach = rng.uniform(0.01f, 3.0f);
+            expect_agreement(grid, at - d * reach, at + d * rng.uniform(0.0f, 1e-3f), r, hits);
+            expect_agreement(grid, at + d * reach, at, r, hits);
+          }
+        }
+      }
+    }
+    for (int i = 0; i < 4000; ++i) {  // anywhere: mostly misses, which the table answers
+      const glm::vec3 p0{rng.uniform(-31.0f, 31.0f), rng.uniform(-1.0f, 7.0f),
+                         rng.uniform(-31.0f, 31.0f)};
+      const glm::vec3 d{rng.uniform(-3.0f, 3.0f), rng.uniform(-3.0f, 3.0f),
+                        rng.uniform(-3.0f, 3.0f)};
+      expect_agreement(grid, p0, p0 + d, 0.03f, hits);
+    }
+  }
+  EXPECT_GT(hits, 500);
+}
+
 // The cell walk stops early, but only once no cell still ahead can hold an earlier hit. A
 // long box listed in the very first cell is hit late (t = 0.4, where the segment rises into
 // it), after a wall five cells on (t ~ 0.25): the walk must go on past the first hit it
