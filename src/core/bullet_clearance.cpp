@@ -59,6 +59,9 @@ Aabb grow_free_box(Aabb box, std::initializer_list<std::initializer_list<int>> p
   return box;
 }
 
+// A blocked cell's free box: min > max, it holds no point.
+const Aabb kBlocked{glm::vec3(1.0f), glm::vec3(-1.0f)};
+
 }  // namespace
 
 ClearanceGrid::Batch::Batch(const ClearanceGrid& grid)
@@ -83,7 +86,15 @@ ClearanceGrid::ClearanceGrid(std::span<const Aabb> obstacles, const glm::vec3& c
     : obstacles_(obstacles.begin(), obstacles.end()), inv_cell_(1.0f / cell_size) {
   // Candidate lists hold 16-bit indices: an arena, its targets, and the broad-phase bench.
   if (obstacles.size() > 65535) throw std::length_error("ClearanceGrid: at most 65535 obstacles");
-  if (obstacles.empty()) return;  // nothing to hit: every segment is clear
+  if (obstacles.empty()) {  // nothing to hit: every segment lies outside empty bounds
+    constexpr float kInf = std::numeric_limits<float>::infinity();
+    bounds_min_ = simd::splat(kInf);  // so clear() and Batch answer "outside" for anything
+    bounds_max_ = simd::splat(-kInf);
+    nx_ = ny_ = nz_ = 1;  // and the one cell they read (then ignore) exists
+    cells_ = simd::splat(1.0f);
+    free_.assign(1, FreeBoxes{to_rows(kBlocked), to_rows(kBlocked)});
+    return;
+  }
   // The obstacles grown by the margin: free boxes are built against these.
   std::vector<Aabb> grown;
   grown.reserve(obstacles.size());
@@ -119,8 +130,7 @@ ClearanceGrid::ClearanceGrid(std::span<const Aabb> obstacles, const glm::vec3& c
     const Aabb g = o.grown(slack);
     probe_rows_.push_back(FreeBox{simd::load(g.min, -1.0f), simd::load(g.max, 1.0f)});
   }
-  const Aabb blocked{glm::vec3(1.0f), glm::vec3(-1.0f)};  // min > max: holds no point
-  free_.assign(cells, FreeBoxes{to_rows(blocked), to_rows(blocked)});
+  free_.assign(cells, FreeBoxes{to_rows(kBlocked), to_rows(kBlocked)});
   const Aabb reach = bounds_.grown(kReach);
   const float step = 2.0f;  // metres per round: coarse, but the last step stops at the obstacle
   near_.resize(cells);

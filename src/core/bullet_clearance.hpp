@@ -201,20 +201,16 @@ class ClearanceGrid::Batch {
     F4 lo[4] = {lo_x, lo_y, lo_z, zero}, hi[4] = {hi_x, hi_y, hi_z, zero};
     simd::transpose(lo[0], lo[1], lo[2], lo[3]);
     simd::transpose(hi[0], hi[1], hi[2], hi[3]);
-    // Per segment, one bit per lane for each box: a box that holds in all four lanes (0xF)
-    // carries into bit 4 of (bits + 1), with no compare and no branch.
     int in_free_box = 0;
     for (int i = 0; i < 4; ++i) {
       const FreeBoxes& f = free_[cell[i]];
-      const int flat = simd::bits((lo[i] >= f.flat.min) & (hi[i] <= f.flat.max));
-      const int tall = simd::bits((lo[i] >= f.tall.min) & (hi[i] <= f.tall.max));
-      in_free_box |= (((flat + 1) | (tall + 1)) >> 4) << i;
+      in_free_box |= static_cast<int>(f.flat.holds(lo[i], hi[i]) | f.tall.holds(lo[i], hi[i])) << i;
     }
     return simd::bits(outside) | (simd::bits(on_grid) & in_free_box);
   }
 
  private:
-  simd::F4 min_x_, min_y_, min_z_, max_x_, max_y_, max_z_;  // the bounds, per axis
+  simd::F4 min_x_, min_y_, min_z_, max_x_, max_y_, max_z_;  // the bounds (min: the origin)
   simd::F4 inv_x_, inv_y_, inv_z_;                          // 1 / cell size
   simd::F4 n_x_, n_y_, n_z_, last_x_, last_y_, last_z_;     // cells per axis, and n - 1
   const FreeBoxes* free_;
