@@ -30,9 +30,9 @@
 #include <glm/geometric.hpp>
 #include <glm/vec3.hpp>
 
-#include "core/bullet_clearance.hpp"
-#include "core/collision.hpp"
-#include "core/rng.hpp"
+#include "sim/bullet_clearance.hpp"
+#include "accel/static_grid.hpp"
+#include "sim/rng.hpp"
 
 namespace {
 

@@ -32,7 +32,7 @@
 
 #include <glm/vec3.hpp>
 
-#include "core/pool.hpp"
+#include "pool/pool.hpp"
 
 namespace {
 

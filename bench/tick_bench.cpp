@@ -33,9 +33,9 @@
 
 #include <glm/geometric.hpp>
 
-#include "core/bullet_clearance.hpp"
-#include "core/systems.hpp"
-#include "core/world.hpp"
+#include "sim/bullet_clearance.hpp"
+#include "sim/systems.hpp"
+#include "sim/world.hpp"
 #include "render/scene.hpp"
 #include "tick_bench.hpp"
 

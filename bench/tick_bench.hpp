@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "core/world.hpp"
+#include "sim/world.hpp"
 
 namespace flatline::tick_bench {
 

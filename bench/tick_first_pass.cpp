@@ -16,7 +16,7 @@
 #include <memory>
 #include <vector>
 
-#include "core/bullet_flight.hpp"
+#include "sim/bullet_flight.hpp"
 #include "tick_bench.hpp"
 
 namespace flatline::tick_bench {

@@ -11,11 +11,11 @@
 #include "app/process.hpp"
 #include "app/replay.hpp"
 #include "app/run_report.hpp"
-#include "core/autopilot.hpp"
-#include "core/fixed_step.hpp"
-#include "core/heap_counter.hpp"
-#include "core/stats.hpp"
-#include "core/world.hpp"
+#include "sim/autopilot.hpp"
+#include "sim/fixed_step.hpp"
+#include "diag/heap_counter.hpp"
+#include "sim/stats.hpp"
+#include "sim/world.hpp"
 
 namespace flatline::app {
 namespace {

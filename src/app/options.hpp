@@ -6,8 +6,8 @@
 #include <optional>
 #include <string>
 
-#include "core/pool_stats.hpp"
-#include "core/world.hpp"
+#include "pool/pool_stats.hpp"
+#include "sim/world.hpp"
 
 namespace flatline::app {
 

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "app/options.hpp"
-#include "core/input.hpp"
-#include "core/world.hpp"
+#include "sim/input.hpp"
+#include "sim/world.hpp"
 
 namespace flatline::app {
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "core/heap_counter.hpp"
-#include "core/stats.hpp"
+#include "diag/heap_counter.hpp"
+#include "sim/stats.hpp"
 
 namespace flatline::app {
 

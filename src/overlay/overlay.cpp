@@ -18,7 +18,7 @@
 #include <imgui.h>
 #include <imgui_internal.h>  // ImGuiContext::TablesTempData: the tables' draw channels
 
-#include "core/effects.hpp"
+#include "sim/effects.hpp"
 #include "overlay/overlay_internal.hpp"
 
 namespace flatline::overlay {

@@ -9,9 +9,9 @@
 #include <cstdint>
 #include <string>
 
-#include "core/heap_counter.hpp"
-#include "core/stats.hpp"
-#include "core/world.hpp"
+#include "diag/heap_counter.hpp"
+#include "sim/stats.hpp"
+#include "sim/world.hpp"
 #include "render/render_stats.hpp"
 #include "render/scene.hpp"
 

@@ -5,7 +5,7 @@
 
 #include <imgui.h>
 
-#include "core/world.hpp"
+#include "sim/world.hpp"
 #include "overlay/overlay.hpp"
 #include "overlay/overlay_math.hpp"
 

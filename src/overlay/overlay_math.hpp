@@ -13,7 +13,7 @@
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
 
-#include "core/pool_meter.hpp"
+#include "pool/pool_meter.hpp"
 
 namespace flatline::overlay {
 

@@ -7,7 +7,7 @@
 #include <memory>
 #include <string>
 
-#include "core/input.hpp"
+#include "sim/input.hpp"
 
 struct GLFWwindow;
 

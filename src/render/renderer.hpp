@@ -9,7 +9,7 @@
 #include <array>
 #include <string>
 
-#include "core/world.hpp"
+#include "sim/world.hpp"
 #include "render/gl_object.hpp"
 #include "render/render_stats.hpp"
 #include "render/scene.hpp"

@@ -7,7 +7,7 @@
 #include <glm/geometric.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "core/simd.hpp"
+#include "accel/simd.hpp"
 
 namespace flatline::render {
 namespace {

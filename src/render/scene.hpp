@@ -10,7 +10,7 @@
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
 
-#include "core/world.hpp"
+#include "sim/world.hpp"
 #include "render/render_stats.hpp"
 
 namespace flatline::render {

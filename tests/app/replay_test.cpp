@@ -6,7 +6,7 @@
 #include <fstream>
 #include <memory>
 
-#include "core/autopilot.hpp"
+#include "sim/autopilot.hpp"
 
 namespace flatline::app {
 namespace {

@@ -11,7 +11,7 @@
 #include <list>
 #include <vector>
 
-#include "core/pool.hpp"
+#include "pool/pool.hpp"
 
 namespace {
 

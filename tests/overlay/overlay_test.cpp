@@ -14,11 +14,11 @@
 #include <memory>
 #include <string>
 
-#include "core/autopilot.hpp"
-#include "core/heap_counter.hpp"
-#include "core/stats.hpp"
-#include "core/systems.hpp"
-#include "core/world.hpp"
+#include "sim/autopilot.hpp"
+#include "diag/heap_counter.hpp"
+#include "sim/stats.hpp"
+#include "sim/systems.hpp"
+#include "sim/world.hpp"
 #include "overlay/overlay_math.hpp"
 #include "render/scene.hpp"
 

@@ -9,7 +9,7 @@
 #include <memory>
 #include <vector>
 
-#include "core/heap_counter.hpp"
+#include "diag/heap_counter.hpp"
 #include "platform/window.hpp"
 
 namespace flatline::render {

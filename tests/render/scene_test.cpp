@@ -8,8 +8,8 @@
 #include <memory>
 #include <random>
 
-#include "core/autopilot.hpp"
-#include "core/heap_counter.hpp"
+#include "sim/autopilot.hpp"
+#include "diag/heap_counter.hpp"
 
 namespace flatline::render {
 namespace {

@@ -1,0 +1,25 @@
+// The arena: static boxes the player walks on and bullets hit. Floor, outer
+// walls, pillars, low cover, and one thin wall, thinner than a rifle bullet
+// travels in a tick, that exists to prove the collision is continuous.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "physics/collision.hpp"
+
+namespace flatline {
+
+class StaticGrid;  // accel/static_grid.hpp: the world sees no SIMD types
+
+struct Arena {
+  std::vector<Aabb> solids;
+  int floor = -1;            // index into solids
+  int thin_wall = -1;        // index into solids: 5 cm thick
+  float half_extent = 0.0f;  // the playable square is [-half_extent, half_extent] on x and z
+  std::shared_ptr<const StaticGrid> grid;  // broad phase over `solids`, built once
+};
+
+Arena make_arena();
+
+}  // namespace flatline

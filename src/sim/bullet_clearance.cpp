@@ -1,0 +1,64 @@
+// The bullet's broad phase, seen from the game: which boxes a bullet of this World can hit,
+// whether the ClearanceGrid (accel/clearance_grid.hpp) built for them still holds, and the
+// first hit among the few obstacles it names.
+#include "sim/bullet_clearance.hpp"
+
+#include <glm/common.hpp>
+
+#include "sim/world.hpp"
+
+namespace flatline {
+
+std::vector<Aabb> bullet_obstacles(const World& world) {
+  const float r = world.config.bullet_radius;
+  std::vector<Aabb> boxes;
+  boxes.reserve(world.arena.solids.size() + world.targets.size());
+  for (const Aabb& solid : world.arena.solids)
+    boxes.push_back(solid.grown(r));
+  for (const Target& t : world.targets) {
+    // update_targets moves a target to home + sway * sin(phase): anywhere in home ± |sway|.
+    const glm::vec3 reach = glm::abs(t.sway) + t.half_size;
+    boxes.push_back(Aabb{t.home - reach, t.home + reach}.grown(r));
+  }
+  return boxes;
+}
+
+bool clearance_applies(const World& world) {
+  if (!world.bullet_clearance) return false;
+  const std::span<const Aabb> built = world.bullet_clearance->obstacles();
+  const std::size_t solids = world.arena.solids.size();
+  if (built.size() != solids + world.targets.size()) return false;
+  const float r = world.config.bullet_radius;
+  const ClearanceGrid& grid = *world.bullet_clearance;
+  for (std::size_t i = 0; i < solids; ++i)
+    if (!grid.covers(i, world.arena.solids[i].grown(r))) return false;
+  for (std::size_t t = 0; t < world.targets.size(); ++t) {
+    const Target& target = world.targets[t];
+    if (!target.broken && !grid.covers(solids + t, target.box().grown(r))) return false;
+  }
+  return true;
+}
+
+BulletHit first_hit_near(const World& world, const ClearanceGrid::Candidates& near,
+                         const glm::vec3& p0, const glm::vec3& p1, float radius) {
+  BulletHit best;
+  const std::size_t solids = world.arena.solids.size();
+  const ClearanceGrid& grid = *near.grid;
+  const ClearanceGrid::Probe probe = ClearanceGrid::probe(p0, p1);
+  for (const std::uint16_t* i = near.begin; i != near.end; ++i) {  // ascending: arena first
+    if (!grid.may_hit(probe, *i)) continue;  // most obstacles: no exact test at all
+    if (*i < solids) {
+      const auto hit = segment_vs_aabb(p0, p1, world.arena.solids[*i].grown(radius));
+      if (hit && (!best.any || hit->t < best.t)) best = {hit->t, hit->normal, -1, true};
+      continue;
+    }
+    const auto t = static_cast<std::size_t>(*i - solids);
+    const Target& target = world.targets[t];
+    if (target.broken) continue;
+    const auto hit = segment_vs_aabb(p0, p1, target.box().grown(radius));
+    if (hit && hit->t < best.t) best = {hit->t, hit->normal, static_cast<int>(t), true};
+  }
+  return best;
+}
+
+}  // namespace flatline

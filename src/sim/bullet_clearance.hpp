@@ -1,0 +1,45 @@
+// The game's side of the bullet broad phase: the ClearanceGrid (accel/clearance_grid.hpp)
+// knows boxes and segments; this file knows which boxes a World's bullets can hit.
+#pragma once
+
+#include <vector>
+
+#include <glm/vec3.hpp>
+
+#include "accel/clearance_grid.hpp"
+#include "physics/collision.hpp"
+
+namespace flatline {
+
+struct World;
+
+// Everything a bullet of `world` can hit, as static boxes, in this order: the arena's
+// solids (index i = arena.solids[i]), then for each target (index solids + t) the box it
+// sweeps over its whole sway (home ± |sway|, see update_targets); all grown by the radius.
+std::vector<Aabb> bullet_obstacles(const World& world);
+
+// Whether world.bullet_clearance still describes `world`: every box the exact query can
+// test (each arena solid, each live target where it is now, grown by the current
+// config.bullet_radius) lies inside the obstacle the grid was built around (give or take
+// half the grid's 1 cm margin, which keeps that sound). It fails if
+// a test or a lesson moves a target's home, widens its sway or changes the radius after
+// load; update_bullets then asks the exact query for that tick. A few dozen compares:
+// once per tick, not per bullet.
+bool clearance_applies(const World& world);
+
+// A bullet's first hit this tick: as weapons.cpp's RayHit.
+struct BulletHit {
+  float t = 1.0f;
+  glm::vec3 normal{0.0f};
+  int target = -1;  // -1: the arena (or nothing, when !any)
+  bool any = false;
+};
+
+// The first hit of the segment among `near` (from a ClearanceGrid built on
+// bullet_obstacles(world)): the same hit as the arena's StaticGrid plus every target,
+// with the same tie rules (among arena boxes the lower index wins, even at t == 1; a
+// target must be strictly earlier), for a handful of slab tests instead of a dozen.
+BulletHit first_hit_near(const World& world, const ClearanceGrid::Candidates& near,
+                         const glm::vec3& p0, const glm::vec3& p1, float radius);
+
+}  // namespace flatline

@@ -1,0 +1,158 @@
+// Pooled effects: spawned by hits and shots, updated each tick, released when done.
+// Every update walks only the live objects of its pool (for_each_active).
+#include <algorithm>
+#include <cmath>
+
+#include <glm/geometric.hpp>
+
+#include "sim/systems.hpp"
+
+namespace flatline {
+namespace {
+
+constexpr float kGravity = 9.8f;
+
+glm::vec3 random_unit(Rng& rng) {
+  for (;;) {  // rejection sampling in the unit ball: a few draws on average, no allocation
+    const glm::vec3 v{rng.uniform(-1.0f, 1.0f), rng.uniform(-1.0f, 1.0f), rng.uniform(-1.0f, 1.0f)};
+    const float len2 = glm::dot(v, v);
+    if (len2 > 1e-4f && len2 <= 1.0f) return v / std::sqrt(len2);
+  }
+}
+
+// Each update is one function of one object, returning true when its life is over;
+// update_live (systems.hpp) runs it over the pool's live objects (and the heap
+// list, when pooling is off) and retires the finished ones.
+void update_sparks(World& world, float dt) {
+  update_live(world.sparks, world.unpooled.sparks, world.meters[kSparks], [&](Spark& s) {
+    s.prev_pos = s.pos;
+    s.vel.y -= kGravity * dt;
+    s.pos += s.vel * dt;
+    s.age += dt;
+    return s.age >= s.life;  // a spark fades over its life (the renderer reads age / life)
+  });
+}
+
+void update_decals(World& world, float dt) {
+  update_live(world.decals, world.unpooled.decals, world.meters[kDecals], [&](Decal& d) {
+    d.age += dt;
+    return d.age >= EffectTimes::kDecalLife;
+  });
+}
+
+void update_casings(World& world, float dt) {
+  update_live(world.casings, world.unpooled.casings, world.meters[kCasings], [&](Casing& c) {
+    c.prev_pos = c.pos;
+    c.age += dt;
+    if (c.age >= EffectTimes::kCasingLife) return true;
+    if (c.resting) return false;
+    c.vel.y -= kGravity * dt;
+    c.pos += c.vel * dt;
+    c.spin += c.spin_rate * dt;
+    constexpr float kRadius = 0.01f;
+    if (c.pos.y < kRadius && c.vel.y < 0.0f) {  // bounce on the floor, losing energy
+      c.pos.y = kRadius;
+      c.vel.y = -c.vel.y * 0.45f;
+      c.vel.x *= 0.7f;
+      c.vel.z *= 0.7f;
+      c.spin_rate *= 0.6f;
+      ++c.bounces;
+      if (c.vel.y < 0.4f) c.resting = true;
+    }
+    return false;
+  });
+}
+
+void update_damage_numbers(World& world, float dt) {
+  update_live(world.damage_numbers, world.unpooled.damage_numbers, world.meters[kDamageNumbers],
+              [&](DamageNumber& d) {
+                d.prev_pos = d.pos;
+                d.pos.y += 1.5f * dt;  // rises while it fades
+                d.age += dt;
+                return d.age >= EffectTimes::kDamageNumberLife;
+              });
+}
+
+void update_tracers(World& world, float dt) {
+  world.tracers.for_each_active([&](int slot, Tracer& t) {
+    t.prev_trail = t.trail;
+    t.age += dt;
+    glm::vec3 head = t.trail[0];
+    if (const Bullet* b = world.bullets.get(t.bullet)) {
+      head = b->pos;  // the handle still resolves: follow the bullet
+    } else if (!t.retiring) {
+      // Its bullet is gone (the handle is stale): stop following and fade out
+      // where it is, instead of vanishing (the Luau module's "Linger").
+      t.retiring = true;
+      t.linger = EffectTimes::kTracerLinger;
+    }
+    for (int i = Tracer::kTrail - 1; i > 0; --i)
+      t.trail[static_cast<std::size_t>(i)] = t.trail[static_cast<std::size_t>(i - 1)];
+    t.trail[0] = head;
+    if (t.retiring) {
+      t.linger -= dt;
+      if (t.linger <= 0.0f) retire_slot(world.tracers, world.meters[kTracers], slot, t.age);
+    }
+  });
+}
+
+}  // namespace
+
+void spawn_impact(World& world, const glm::vec3& point, const glm::vec3& normal,
+                  const glm::vec3& bullet_dir, bool leaves_decal) {
+  const glm::vec3 bounce = glm::reflect(bullet_dir, normal);
+  for (int i = 0; i < world.config.sparks_per_hit; ++i) {
+    Spark* spark = spawn_object(world, world.sparks, world.unpooled.sparks, world.meters[kSparks]);
+    if (spark == nullptr) break;  // Drop: a spark storm simply has fewer sparks
+    Spark& s = *spark;
+    s.pos = s.prev_pos = point + normal * 0.02f;
+    s.vel = (bounce * 0.6f + random_unit(world.rng) * 0.5f + normal * 0.3f) *
+            world.rng.uniform(3.0f, 9.0f);
+    s.life = world.rng.uniform(0.25f, 0.6f);
+  }
+  if (!leaves_decal) return;
+  Decal* decal = spawn_object(world, world.decals, world.unpooled.decals, world.meters[kDecals]);
+  if (decal == nullptr) return;
+  Decal& d = *decal;  // RecycleOldest: when full, the oldest hole moves here
+  d.pos = point + normal * 0.005f;
+  d.normal = normal;
+}
+
+void spawn_damage_number(World& world, const glm::vec3& point, float value) {
+  DamageNumber* number = spawn_object(world, world.damage_numbers, world.unpooled.damage_numbers,
+                                      world.meters[kDamageNumbers]);
+  if (number == nullptr) return;
+  DamageNumber& d = *number;
+  d.pos = d.prev_pos = point;
+  d.value = value;
+}
+
+void spawn_casing(World& world, const glm::vec3& point, const glm::vec3& vel) {
+  Casing* casing =
+      spawn_object(world, world.casings, world.unpooled.casings, world.meters[kCasings]);
+  if (casing == nullptr) return;
+  Casing& c = *casing;
+  c.pos = c.prev_pos = point;
+  c.vel = vel;
+  c.spin_rate = world.rng.uniform(10.0f, 30.0f);
+}
+
+void spawn_tracer(World& world, Handle bullet, const glm::vec3& head) {
+  const int slot = spawn_slot(world.tracers, world.meters[kTracers]);
+  if (slot < 0) return;
+  Tracer& t = world.tracers[slot];
+  t.bullet = bullet;
+  t.trail[0] = head;   // first position write of the new life...
+  t.trail.fill(head);  // ...then clear the trail, so no segment spans the old life and the new
+  t.prev_trail = t.trail;
+}
+
+void update_effects(World& world, float dt) {
+  update_sparks(world, dt);
+  update_decals(world, dt);
+  update_casings(world, dt);
+  update_damage_numbers(world, dt);
+  update_tracers(world, dt);
+}
+
+}  // namespace flatline

@@ -1,0 +1,66 @@
+#include "sim/lessons.hpp"
+
+#include <glm/geometric.hpp>
+
+#include "sim/world.hpp"
+
+namespace flatline {
+
+void demo_double_release(World& world) {
+  int slot = world.bullets.oldest_active();
+  if (slot < 0) slot = world.bullets.acquire();  // nothing live: take one to misuse
+  if (slot < 0) return;                          // a full Drop pool can't lend one
+  if (world.bullets[slot].full_visual) --world.full_visual_live;
+  world.bullets.release(slot);  // the bullet's one real release...
+  world.bullets.release(slot);  // ...and the bug: O(1) check, ignored, counted
+}
+
+void demo_stale_release(World& world) {
+  const Handle old = world.bullets.acquire_handle();
+  if (old.is_null()) return;
+  world.bullets.release(old);
+  const Handle reused = world.bullets.acquire_handle();  // LIFO: the same slot, a new life
+  world.bullets.release(old);  // the bug: the old handle's generation no longer matches
+  world.bullets.release(reused);
+}
+
+void arm_seeker(World& world) {
+  world.seeker.armed = true;
+}
+
+void on_bullet_fired(World& world, int slot) {
+  Seeker& s = world.seeker;
+  if (!s.armed || slot < 0) return;
+  s.armed = false;
+  s.active = true;
+  s.lost = false;
+  s.age = 0.0f;
+  s.bullet = world.bullets.handle_of(slot);  // a handle: index + generation + pool
+  s.raw_slot = slot;
+  s.pos = s.prev_pos = world.bullets[slot].pos;
+}
+
+void update_seeker(World& world, float dt) {
+  Seeker& s = world.seeker;
+  if (!s.active) return;
+  s.prev_pos = s.pos;
+  s.age += dt;
+  if (const Bullet* target = world.bullets.get(s.bullet)) {  // still the same bullet's life
+    const glm::vec3 to = target->pos - s.pos;
+    const float distance = glm::length(to);
+    const float reach = Seeker::kSpeed * dt;
+    s.pos = distance <= reach ? target->pos : s.pos + to * (reach / distance);
+  } else if (!s.lost) {
+    s.lost = true;  // the handle is stale: refused, so the seeker stops where it is
+    ++s.refused;
+  }
+  // What a raw index would do now: if the slot is live again, it holds someone else's bullet.
+  if (s.lost && world.bullets.is_active(s.raw_slot) &&
+      world.bullets.generation(s.raw_slot) != s.bullet.generation) {
+    ++s.wrong_chases;
+    s.raw_slot = -1;  // counted once per lock
+  }
+  if (s.age >= Seeker::kLife) s.active = false;
+}
+
+}  // namespace flatline

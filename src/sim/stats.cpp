@@ -1,0 +1,34 @@
+#include "sim/stats.hpp"
+
+namespace flatline {
+
+WorldStats collect_stats(const World& world) {
+  WorldStats out;
+  for (int i = 0; i < kPoolCount; ++i) {
+    PoolReport& r = out.pools[static_cast<std::size_t>(i)];
+    const PoolMeter& m = world.meters[static_cast<std::size_t>(i)];
+    r.name = kPoolNames[static_cast<std::size_t>(i)];
+    visit_pool(world, i, [&](const auto& pool) { r.policy = pool.policy(); });
+    r.stats = pool_stats(world, i);
+    r.spawn_rate = m.spawn_rate();
+    r.mean_lifetime = m.mean_lifetime();
+    r.run_spawn_rate = m.run_spawn_rate();
+    r.run_mean_lifetime = m.run_mean_lifetime();
+    r.little_k = world.config.little_k;
+    r.recommended = PoolMeter::recommended(r.run_spawn_rate, r.run_mean_lifetime, r.little_k);
+  }
+  out.ticks = world.tick;
+  out.shots_fired = world.shots_fired;
+  out.bullet_hits = world.bullet_hits;
+  out.score = world.score;
+  out.pooling = world.config.pooling;
+  out.reset_on_release = world.config.reset_on_release;
+  out.swept_collision = world.config.swept_collision;
+  out.heap_live = world.unpooled.live();
+  out.heap_bullets_peak = world.unpooled.bullets.peak();
+  out.heap_news = world.unpooled.news();
+  out.tunnelled = world.tunnelled;
+  return out;
+}
+
+}  // namespace flatline

@@ -1,0 +1,43 @@
+// One struct the overlay and the stats file read: every pool's counters, the
+// measured λ and L behind Little's law, and the world's own tallies.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "pool/pool_stats.hpp"
+#include "sim/world.hpp"
+
+namespace flatline {
+
+struct PoolReport {
+  const char* name = "";
+  OverflowPolicy policy = OverflowPolicy::Drop;
+  PoolStats stats;
+  double spawn_rate = 0.0;      // λ, spawns per second, last window
+  double mean_lifetime = 0.0;   // L, seconds, last window
+  double run_spawn_rate = 0.0;  // λ and L over the whole run
+  double run_mean_lifetime = 0.0;
+  double little_k = 1.3;
+  double recommended = 0.0;  // N = λ·L·k from the whole run
+};
+
+struct WorldStats {
+  std::array<PoolReport, kPoolCount> pools;
+  std::uint64_t ticks = 0;
+  std::uint64_t shots_fired = 0;
+  std::uint64_t bullet_hits = 0;
+  std::uint32_t score = 0;
+  // The teaching switches and what they cost (README "Break it on purpose").
+  bool pooling = true;
+  bool reset_on_release = true;
+  bool swept_collision = true;
+  std::size_t heap_live = 0;          // pooling off: objects on the heap lists now
+  std::size_t heap_bullets_peak = 0;  // most heap bullets at once (a pool's peak_active)
+  std::uint64_t heap_news = 0;        // objects `new`ed since load
+  std::uint64_t tunnelled = 0;        // discrete collision: hits the swept test would have made
+};
+
+WorldStats collect_stats(const World& world);
+
+}  // namespace flatline

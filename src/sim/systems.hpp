@@ -1,0 +1,83 @@
+// The systems step() runs, in order, each in its own file. Internal to core.
+#pragma once
+
+#include "sim/bullet_clearance.hpp"
+#include "sim/world.hpp"
+
+namespace flatline {
+
+void update_player(World& world, const TickInput& input, float dt);  // player.cpp
+void update_targets(World& world, float dt);                         // world.cpp
+void fire_weapons(World& world, const TickInput& input, float dt);   // weapons.cpp
+void update_bullets(World& world, float dt);                         // weapons.cpp
+void update_effects(World& world, float dt);                         // effects.cpp
+
+// The first thing the segment p0 -> p1 (a sphere of `radius`) touches, the exact way: the
+// arena's StaticGrid, then every live target, a target only if strictly earlier. What the
+// bullet tick asks when its fast path cannot answer (weapons.cpp).
+BulletHit exact_first_hit(const World& world, const glm::vec3& p0, const glm::vec3& p1,
+                          float radius);
+
+// Effects caused by hits and shots (effects.cpp).
+void spawn_impact(World& world, const glm::vec3& point, const glm::vec3& normal,
+                  const glm::vec3& bullet_dir, bool leaves_decal);
+void spawn_damage_number(World& world, const glm::vec3& point, float value);
+void spawn_casing(World& world, const glm::vec3& point, const glm::vec3& vel);
+void spawn_tracer(World& world, Handle bullet, const glm::vec3& head);
+
+// Acquire from a pool while keeping its meter honest: every request counts as
+// demand (λ); an object taken back by RecycleOldest ends its life here (L).
+template <class T>
+int spawn_slot(WorldPool<T>& pool, PoolMeter& meter) {
+  meter.on_spawn();
+  if (pool.policy() == OverflowPolicy::RecycleOldest && pool.active_count() == pool.capacity() &&
+      pool.oldest_active() >= 0)
+    meter.on_retire(pool[pool.oldest_active()].age);
+  return pool.acquire();
+}
+
+// Release and record the object's lifetime.
+template <class T>
+void retire_slot(WorldPool<T>& pool, PoolMeter& meter, int slot, float age) {
+  meter.on_retire(age);
+  pool.release(slot);
+}
+
+// A new object from its pool (the pattern), or, with pooling off, from the heap
+// (the anti-pattern the switch demonstrates). Null when a Drop pool is full.
+// `slot` receives the pool slot, or -1 for a heap object.
+template <class T>
+T* spawn_object(World& world, WorldPool<T>& pool, HeapList<T>& heap, PoolMeter& meter,
+                int* slot = nullptr) {
+  if (!world.config.pooling) {
+    meter.on_spawn();
+    if (slot != nullptr) *slot = -1;
+    return heap.spawn();  // new T, pushed onto the scene list: one allocation per object
+  }
+  const int s = spawn_slot(pool, meter);
+  if (slot != nullptr) *slot = s;
+  return s < 0 ? nullptr : &pool[s];
+}
+
+// Runs `done = fn(object)` over the heap list's objects (pooling off) and erases and
+// deletes the ones that are done.
+template <class T, class Fn>
+void update_heap(HeapList<T>& heap, PoolMeter& meter, Fn&& fn) {
+  heap.for_each([&](T& object) {
+    if (!fn(object)) return;
+    meter.on_retire(object.age);
+    heap.despawn(&object);  // a linear search of the scene list, then delete
+  });
+}
+
+// Runs `done = fn(object)` over every live object, pooled or on the heap, and
+// retires the ones that are done: back to the pool, or erased and deleted.
+template <class T, class Fn>
+void update_live(WorldPool<T>& pool, HeapList<T>& heap, PoolMeter& meter, Fn&& fn) {
+  pool.for_each_active([&](int slot, T& object) {  // O(live), not O(capacity)
+    if (fn(object)) retire_slot(pool, meter, slot, object.age);
+  });
+  update_heap(heap, meter, fn);
+}
+
+}  // namespace flatline

@@ -1,0 +1,244 @@
+// The world: everything a player's actions cause, simulated on a fixed timestep.
+//
+// step(world, input, dt) is the whole game without a window. It reads no clock
+// and no device: the same seed and the same inputs give the same state, bit for
+// bit. Every short-lived thing (bullets and all their effects) lives in a Pool
+// created here, at load; play only moves slot indices around.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <type_traits>
+#include <vector>
+
+#include <glm/vec3.hpp>
+
+#include "sim/arena.hpp"
+#include "sim/effects.hpp"
+#include "pool/heap_list.hpp"
+#include "sim/input.hpp"
+#include "sim/lessons.hpp"
+#include "pool/pool.hpp"
+#include "pool/pool_meter.hpp"
+#include "sim/rng.hpp"
+
+namespace flatline {
+
+class ClearanceGrid;  // accel/clearance_grid.hpp: the bullets' broad phase, built at load
+
+struct WorldConfig {
+  std::uint64_t seed = 1;
+  // Pool sizes, from Little's law N = λ·L·k at the design rates (see README):
+  // bullets: rifle 12/s × 1.3 s + scatter 40 pellets/s × 1.8 s ≈ 90 live at worst, k 1.3 → 128.
+  std::size_t bullet_capacity = 128;
+  OverflowPolicy bullet_policy = OverflowPolicy::Drop;
+  std::size_t spark_capacity = 4096;  // a particle system: thousands of tiny structs
+  std::size_t decal_capacity = 256;
+  std::size_t casing_capacity = 128;
+  std::size_t damage_number_capacity = 64;
+  std::size_t tracer_capacity = 256;
+  std::size_t full_visual_cap = 64;  // bullets beyond this many live are drawn as tracers
+
+  float rifle_rate = 12.0f;    // shots per second while the trigger is held
+  float rifle_speed = 300.0f;  // m/s: 5 m per 60 Hz tick, far more than the thin wall
+  float rifle_damage = 25.0f;
+  int scatter_pellets = 24;  // one click, many pellets: stresses the pool
+  float scatter_speed = 220.0f;
+  float scatter_spread = 0.06f;  // radians, half-angle of the cone
+  float scatter_cooldown = 0.6f;
+  float pellet_damage = 8.0f;
+  float bullet_lifetime = 2.0f;  // s
+  float bullet_range = 400.0f;   // m
+  float bullet_radius = 0.03f;   // the swept sphere
+  int sparks_per_hit = 10;
+  float little_k = 1.3f;  // headroom for bursts in N = λ·L·k
+
+  // Teaching switches: each turns one part of the pattern off, to show what it was for.
+  bool pooling = true;  // off: new/delete per object and a naive scene list (heap_list.hpp)
+  bool reset_on_release = true;  // off: a reused object keeps last life's state
+  bool swept_collision = true;   // off: test only where a bullet lands (discrete): it tunnels
+  bool prewarm_pools = true;     // off: pools start empty and make objects on first demand
+};
+
+struct Bullet {
+  glm::vec3 pos{0.0f};
+  glm::vec3 prev_pos{0.0f};  // where it was last tick: the renderer interpolates
+  glm::vec3 vel{0.0f};
+  float age = 0.0f;
+  float travelled = 0.0f;
+  float damage = 0.0f;
+  bool full_visual = false;
+};
+
+struct Player {
+  glm::vec3 pos{0.0f, 0.0f, 6.0f};  // feet
+  glm::vec3 prev_pos{0.0f, 0.0f, 6.0f};
+  glm::vec3 vel{0.0f};
+  float yaw = 0.0f;  // 0 looks down -z
+  float pitch = 0.0f;
+  bool on_ground = false;
+  float rifle_cooldown = 0.0f;
+  float scatter_cooldown = 0.0f;
+  float muzzle_flash = 0.0f;  // seconds left of the flash
+};
+
+// Targets are few and permanent: they are not pooled (a boss spawned once needs no pool).
+struct Target {
+  glm::vec3 home{0.0f};
+  glm::vec3 pos{0.0f};
+  glm::vec3 prev_pos{0.0f};
+  glm::vec3 half_size{0.5f, 0.8f, 0.15f};
+  glm::vec3 sway{1.0f, 0.0f, 0.0f};  // direction and amplitude of its motion
+  float phase = 0.0f;
+  float speed = 1.0f;  // radians of phase per second
+  float health = 100.0f;
+  float respawn_timer = 0.0f;
+  float hit_flash = 0.0f;
+  bool broken = false;
+  Aabb box() const { return {pos - half_size, pos + half_size}; }
+};
+
+enum PoolId : int { kBullets, kSparks, kDecals, kCasings, kDamageNumbers, kTracers, kPoolCount };
+inline constexpr std::array<const char*, kPoolCount> kPoolNames = {
+    "bullets", "sparks", "decals", "casings", "damage_numbers", "tracers"};
+
+// The world's reset, as a type so that release() inlines it (InlinePool, pool.hpp): put
+// every field back, unless the no-reset lesson has turned it off.
+template <class T>
+struct ResetUnlessTaught {
+  const bool* on;  // WorldConfig::reset_on_release of the world that owns the pool
+  void operator()(T& object) const {
+    if (*on) object = T{};  // reset in release: every field, not just the ones spawn sets
+  }
+};
+template <class T>
+using WorldPool = InlinePool<T, ResetUnlessTaught<T>>;
+
+// Where objects live while pooling is off: the heap, one `new` each (heap_list.hpp).
+// Bullets made here are all drawn in full: tracers follow pooled bullets only.
+struct Unpooled {
+  HeapList<Bullet> bullets;
+  HeapList<Spark> sparks;
+  HeapList<Decal> decals;
+  HeapList<Casing> casings;
+  HeapList<DamageNumber> damage_numbers;
+  std::size_t live() const {
+    return bullets.size() + sparks.size() + decals.size() + casings.size() + damage_numbers.size();
+  }
+  std::uint64_t news() const {
+    return bullets.news() + sparks.news() + decals.news() + casings.news() + damage_numbers.news();
+  }
+};
+
+constexpr float kEyeHeight = 1.6f;
+constexpr int kTargetCount = 8;
+
+struct World {
+  explicit World(const WorldConfig& config);
+  World(const World&) = delete;  // its pools stay where they were made
+  World& operator=(const World&) = delete;
+
+  WorldConfig config;
+  Rng rng;
+  Arena arena;
+  Player player;
+  std::array<Target, kTargetCount> targets;
+
+  WorldPool<Bullet> bullets;
+  WorldPool<Spark> sparks;
+  WorldPool<Decal> decals;
+  WorldPool<Casing> casings;
+  WorldPool<DamageNumber> damage_numbers;
+  WorldPool<Tracer> tracers;
+  std::array<PoolMeter, kPoolCount> meters;  // measured λ and L per pool
+  Unpooled unpooled;                         // empty unless config.pooling is off
+
+  std::uint64_t tick = 0;
+  std::uint64_t shots_fired = 0;  // rifle shots and scatter pellets requested
+  std::uint64_t bullet_hits = 0;
+  std::uint32_t score = 0;  // targets broken
+  std::size_t full_visual_live = 0;
+  std::uint64_t tunnelled = 0;  // discrete collision: hits the swept test saw and it missed
+  Seeker seeker;                // the stale-handle lesson's homing drone (lessons.hpp)
+  // The bullet tick's fast path (bullet_clearance.hpp): built at load, shared by every World
+  // with the same arena, targets and bullet_radius; used only while clearance_applies().
+  std::shared_ptr<const ClearanceGrid> bullet_clearance;
+  // update_bullets' list of the bullets its second pass resolves: one entry per bullet slot,
+  // made at load with the pools, so listing never allocates in play.
+  std::vector<int> bullet_work;
+};
+
+// Every live object of one kind, pooled or (pooling off) on the heap: what
+// readers such as the renderer walk. fn(const T&).
+template <class T, class Fn>
+void for_each_live(const WorldPool<T>& pool, const HeapList<T>& heap, Fn&& fn) {
+  pool.for_each_active([&](int, const T& object) { fn(object); });
+  heap.for_each(fn);
+}
+
+// for_each_active four at a time, for kernels that work on four objects at once (a structure
+// of arrays in registers: bullet_flight.hpp, the renderer's bullets): block(slots, objects)
+// for each four live objects, then one(slot, object) for the last one to three. The same
+// objects in the same order as for_each_active, which allows block to release objects it has
+// been given (pool.hpp).
+template <class P, class Block, class One>
+void for_each_active_by_four(P& pool, Block&& block, One&& one) {
+  using T = std::remove_reference_t<decltype(pool[0])>;  // const for a const pool
+  int slots[4];
+  T* objects[4];
+  int held = 0;
+  pool.for_each_active([&](int slot, T& object) {
+    slots[held] = slot;
+    objects[held] = &object;
+    if (++held == 4) {
+      held = 0;
+      block(slots, objects);
+    }
+  });
+  for (int i = 0; i < held; ++i)
+    one(slots[i], *objects[i]);
+}
+
+// Advances the world by one fixed tick of dt seconds.
+void step(World& world, const TickInput& input, float dt);
+
+// Calls fn(pool) with the pool of id `pool` (PoolId), whatever its object type: one
+// place that knows which member is which pool, for code that treats pools alike.
+template <class W, class Fn>
+void visit_pool(W& world, int pool, Fn&& fn) {
+  switch (pool) {
+    case kBullets:
+      return fn(world.bullets);
+    case kSparks:
+      return fn(world.sparks);
+    case kDecals:
+      return fn(world.decals);
+    case kCasings:
+      return fn(world.casings);
+    case kDamageNumbers:
+      return fn(world.damage_numbers);
+    case kTracers:
+      return fn(world.tracers);
+    default:
+      return;
+  }
+}
+
+// The pool statistics of one pool, by id (PoolId), for reports.
+PoolStats pool_stats(const World& world, int pool);
+void set_pool_policy(World& world, int pool, OverflowPolicy policy);
+
+// The no-reset lesson's switch. Use this, not config.reset_on_release directly: debug
+// builds poison released objects (pool_poison.hpp), and with reset off that poison
+// would be what a reused object shows, instead of last life's state.
+void set_reset_on_release(World& world, bool on);
+
+// A hash of the whole simulation state: same seed + same inputs => same hash.
+std::uint64_t state_hash(const World& world);
+
+// Eye position and unit look direction of the player.
+glm::vec3 eye_position(const Player& player);
+glm::vec3 look_direction(const Player& player);
+
+}  // namespace flatline

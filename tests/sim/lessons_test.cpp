@@ -1,0 +1,196 @@
+// The teaching switches of WorldConfig (world.hpp): each one breaks one part of the
+// pattern, and each test shows the failure the README says it shows.
+#include <gtest/gtest.h>
+
+#include "aim.hpp"
+
+#include <cmath>
+
+#include "sim/autopilot.hpp"
+#include "diag/heap_counter.hpp"
+#include "sim/lessons.hpp"
+#include "sim/world.hpp"
+
+namespace flatline {
+namespace {
+
+constexpr float kDt = 1.0f / 60.0f;
+constexpr int kWarmup = 60;
+
+struct RunResult {
+  std::uint64_t allocations_after_warmup = 0;
+  std::uint64_t shots = 0, hits = 0;
+};
+
+RunResult run_autofire(World& world, int ticks) {
+  RunResult r;
+  heap::Counts mark = heap::totals();
+  for (int t = 0; t < ticks; ++t) {
+    if (t == kWarmup) mark = heap::totals();
+    step(world, autofire_input(world, 60.0), kDt);
+  }
+  r.allocations_after_warmup = heap::totals().allocations - mark.allocations;
+  r.shots = world.shots_fired;
+  r.hits = world.bullet_hits;
+  return r;
+}
+
+using test::look_at;
+
+TEST(Lessons, PoolingOffAllocatesEveryFrameWherePoolingAllocatesNothing) {
+  WorldConfig config;
+  World pooled(config);
+  config.pooling = false;
+  World unpooled(config);
+  const RunResult with_pool = run_autofire(pooled, 600);
+  const RunResult without = run_autofire(unpooled, 600);
+
+  EXPECT_EQ(with_pool.allocations_after_warmup, 0u);
+  // Every bullet, spark, decal, casing and number was `new`ed: hundreds of allocations.
+  EXPECT_GT(without.allocations_after_warmup, 500u);
+  EXPECT_GE(without.allocations_after_warmup, unpooled.unpooled.news() / 2);
+  // The same game was played: only where the objects live differs.
+  EXPECT_EQ(without.shots, with_pool.shots);
+  EXPECT_EQ(without.hits, with_pool.hits);
+  EXPECT_EQ(unpooled.bullets.stats().acquired, 0u);  // the pools stood idle
+  EXPECT_GT(unpooled.unpooled.bullets.peak(), 0u);
+}
+
+TEST(Lessons, NoResetLetsAReusedBulletStartWithLastLifesAge) {
+  WorldConfig config;
+  config.reset_on_release = false;
+  World world(config);
+  const int first = world.bullets.acquire();
+  world.bullets[first].age = 1.5f;
+  world.bullets[first].travelled = 200.0f;
+  world.bullets.release(first);
+  const int second = world.bullets.acquire();
+  ASSERT_EQ(second, first);  // LIFO: the slot just released is vended next
+  // Not the reset state: last life's values (debug builds: the 0xDB poison instead).
+  EXPECT_NE(world.bullets[second].age, 0.0f);
+  EXPECT_NE(world.bullets[second].travelled, 0.0f);
+
+  World fixed(WorldConfig{});
+  const int slot = fixed.bullets.acquire();
+  fixed.bullets[slot].age = 1.5f;
+  fixed.bullets.release(slot);
+  EXPECT_EQ(fixed.bullets[fixed.bullets.acquire()].age, 0.0f);
+}
+
+TEST(Lessons, NoResetMakesReusedSparksDieAtOnce) {
+  // A spark's age is not set by spawn: with reset off, a reused spark starts
+  // already old and is released on its first tick. The spark storm thins out.
+  auto sparks_alive_after_hits = [](bool reset) {
+    WorldConfig config;
+    config.reset_on_release = reset;
+    config.spark_capacity = 64;
+    World world(config);
+    std::size_t live_sum = 0;
+    for (int t = 0; t < 900; ++t) {
+      step(world, autofire_input(world, 60.0), kDt);
+      live_sum += world.sparks.active_count();
+    }
+    return live_sum;
+  };
+  EXPECT_LT(sparks_alive_after_hits(false) * 2, sparks_alive_after_hits(true));
+}
+
+TEST(Lessons, DiscreteCollisionLetsABulletThroughTheThinWallAtTheLabsTopSpeed) {
+  auto fire_at_the_wall = [](bool swept) {
+    WorldConfig config;
+    config.swept_collision = swept;
+    config.rifle_speed = 2000.0f;  // the lab's top speed: 33 m per tick
+    World world(config);
+    world.targets[1].sway = glm::vec3(0.0f);
+    look_at(world, {3.0f, 0.0f, 12.0f}, world.targets[1].pos);  // behind the thin wall
+    TickInput click;
+    click.fire_presses = 1;
+    step(world, click, kDt);
+    for (int i = 0; i < 120 && world.bullets.active_count() > 0; ++i)
+      step(world, TickInput{}, kDt);
+    return std::make_pair(world.tunnelled, world.targets[1].health);
+  };
+  const auto [swept_missed, swept_health] = fire_at_the_wall(true);
+  EXPECT_EQ(swept_missed, 0u);
+  EXPECT_FLOAT_EQ(swept_health, 100.0f);  // the wall stopped it
+  const auto [discrete_missed, discrete_health] = fire_at_the_wall(false);
+  EXPECT_GE(discrete_missed, 1u);  // the swept test would have hit the wall here
+  EXPECT_FLOAT_EQ(discrete_health, 100.0f);
+}
+
+TEST(Lessons, DiscreteCollisionStillHitsAWallASlowBulletStopsIn) {
+  WorldConfig config;
+  config.swept_collision = false;
+  config.rifle_speed = 3.0f;  // 5 cm per tick: it cannot jump the 5 cm wall's grown box
+  config.bullet_lifetime = 10.0f;
+  World world(config);
+  const Aabb wall = world.arena.solids[static_cast<std::size_t>(world.arena.thin_wall)];
+  look_at(world, {3.0f, 0.0f, -16.0f}, {3.0f, 1.6f, -30.0f});
+  TickInput click;
+  click.fire_presses = 1;
+  step(world, click, kDt);
+  for (int i = 0; i < 600 && world.bullets.active_count() > 0; ++i)
+    step(world, TickInput{}, kDt);
+  EXPECT_EQ(world.bullet_hits, 1u);
+  ASSERT_EQ(world.decals.active_count(), 1u);
+  EXPECT_TRUE(wall.grown(0.1f).contains(world.decals[world.decals.oldest_active()].pos));
+}
+
+TEST(Lessons, WarmupOffStartsThePoolsEmptyAndMakesObjectsOnDemand) {
+  WorldConfig config;
+  config.prewarm_pools = false;
+  World world(config);
+  EXPECT_EQ(world.bullets.idle_count(), 0u);
+  TickInput click;
+  click.fire_presses = 1;
+  step(world, click, kDt);
+  EXPECT_EQ(world.bullets.active_count(), 1u);  // made by the factory on this first demand
+  EXPECT_EQ(world.bullets.stats().trimmed, world.bullets.capacity());
+}
+
+TEST(Lessons, ADoubleReleaseIsIgnoredAndCounted) {
+  World world(WorldConfig{});
+  demo_double_release(world);
+  const PoolStats s = world.bullets.stats();
+  EXPECT_EQ(s.double_releases, 1u);
+  EXPECT_EQ(s.active, 0u);
+  EXPECT_EQ(s.idle, s.capacity);  // the slot is on the free stack once, not twice
+  EXPECT_NE(world.bullets.acquire(), world.bullets.acquire());
+}
+
+TEST(Lessons, AStaleReleaseIsIgnoredAndTheNewOwnerKeepsItsBullet) {
+  World world(WorldConfig{});
+  demo_stale_release(world);
+  const PoolStats s = world.bullets.stats();
+  EXPECT_EQ(s.stale_releases, 1u);
+  EXPECT_EQ(s.acquired, 2u);
+  EXPECT_EQ(s.released, 2u);  // each life released once, by its own handle
+  EXPECT_EQ(s.active, 0u);
+}
+
+TEST(Lessons, TheSeekerRefusesItsStaleHandleInsteadOfChasingTheSlotsNextBullet) {
+  World world(WorldConfig{});
+  look_at(world, {3.0f, 0.0f, -21.0f}, world.targets[1].pos);  // a short shot: it dies at once
+  world.targets[1].sway = glm::vec3(0.0f);
+  arm_seeker(world);
+  TickInput click;
+  click.fire_presses = 1;
+  step(world, click, kDt);
+  ASSERT_TRUE(world.seeker.active);
+  const Handle locked = world.seeker.bullet;
+  ASSERT_FALSE(world.bullets.alive(locked));  // 3 m from the target: it hit in its first tick
+  for (int i = 0; i < 10; ++i)                // the rifle's cooldown
+    step(world, TickInput{}, kDt);
+  look_at(world, {3.0f, 0.0f, -21.0f}, {3.0f, 40.0f, -30.0f});  // into the sky: a long life
+  step(world, click, kDt);  // the next shot reuses the slot (LIFO)...
+  ASSERT_TRUE(world.bullets.is_active(static_cast<int>(locked.index)));
+  const glm::vec3 stopped = world.seeker.pos;
+  step(world, TickInput{}, kDt);
+  EXPECT_TRUE(world.seeker.lost);  // ...but the seeker's handle is refused, not redirected
+  EXPECT_EQ(world.seeker.refused, 1u);
+  EXPECT_EQ(world.seeker.wrong_chases, 1u);  // a raw index would have chased the new bullet
+  EXPECT_EQ(world.seeker.pos, stopped);
+}
+
+}  // namespace
+}  // namespace flatline
