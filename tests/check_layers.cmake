@@ -7,14 +7,14 @@ set(allowed_physics  "physics")
 set(allowed_accel    "accel|physics")
 set(allowed_diag     "diag")
 set(allowed_sim      "sim|pool|physics|accel")
-set(allowed_app      "app|sim|pool|physics|diag")
+set(allowed_app      "app|sim|pool|physics|diag|render|platform|overlay")
 set(allowed_render   "render|sim|pool|physics|accel")
 set(allowed_platform "platform|sim|pool|physics")
 set(allowed_overlay  "overlay|render|sim|pool|physics|diag")
 # sim's internals: the systems step() runs and the bullets' broad phase. Readers (render,
 # platform, overlay, app) see the world through world.hpp, stats.hpp, input.hpp and friends.
 set(sim_internal "sim/(systems|bullet_flight|bullet_clearance)\\.hpp")
-set(gl_free "pool|physics|accel|diag|sim|app")
+set(gl_free "pool|physics|accel|diag|sim")
 
 set(bad "")
 set(count 0)
