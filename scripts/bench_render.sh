@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Measures the broad phase and the renderer at scale (issue 6) and writes the results, with the
+# Measures the broad phase and the renderer at scale and writes the results, with the
 # machine description and the exact command, to docs/perf/render_broadphase.md:
 #   bench/broadphase_bench.cpp  brute force vs StaticGrid, ns per 5 m bullet segment, pinned to
 #                               one core, interleaved repetitions, medians and speed-ups;
@@ -7,7 +7,7 @@
 #                               strategies, under xvfb-run when there is no DISPLAY.
 # Only the ratios mean something on a shared machine; absolute times drift from run to run.
 # Also writes <build>/readme_broadphase.md and readme_render.md, the tables scripts/bench.sh
-# puts into README.md.
+# puts into docs/scaling.md.
 #
 # Usage: scripts/bench_render.sh
 # Env:   BUILD_DIR (default build/release), REPETITIONS (broad phase, default 5),
@@ -93,7 +93,7 @@ lines = [
     "Every grid was checked against brute force on all 8192 first hits (box and t) before "
     "timing. Rebuild: one StaticGrid::rebuild in place (fitted cells, no allocation), the "
     "per-tick cost if the boxes move; per bullet when 10^4 bullets share a tick. Clearance: "
-    "the game's bullet broad phase (src/core/bullet_clearance.hpp, 2 x 0.5 x 2 m cells) over "
+    "the game's bullet broad phase (src/accel/clearance_grid.hpp, 2 x 0.5 x 2 m cells) over "
     "the same boxes, for geometry that does not move (or moves within bounds known at load): "
     "free boxes built at load prove a share of segments clear (last column), the rest test "
     "the boxes near their cell.",
@@ -113,7 +113,7 @@ for n in counts:
                  f"({cell:.1f} m) | {brute / fit:.1f}x | {step:.1f} | {brute / step:.1f}x | "
                  f"{rebuild:.1f} | {rebuild * 1e3 / 1e4:.2f} ns "
                  f"| {clear:.1f} | {brute / clear:.1f}x | {median[('clearance', n)]['clear_frac']:.0%} |")
-lines += ["", "| target (issue 6) | moving boxes (StaticGrid) | static boxes (best of all) | met |",
+lines += ["", "| target | moving boxes (StaticGrid) | static boxes (best of all) | met |",
           "|---|---|---|---|"]
 for n, goal in [(64, 20), (1024, 100)]:
     if ("brute", n) in median:
@@ -165,7 +165,7 @@ with open(out_path, "w") as f:
     f.write(text)
 print(text, end="")
 
-# ---- the README's blocks (scripts/bench.sh puts them between the "bench-broadphase" and
+# ---- docs/scaling.md's blocks (scripts/bench.sh puts them between the "bench-broadphase" and
 # "bench-render" markers): the headline tables, with when, where and the command.
 build = os.path.dirname(json_path)
 made = (f"Made by `{command_line}` on {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: "
@@ -180,7 +180,7 @@ for n in counts:
     clear = ns("clearance", n)
     broad.append(f"| {n} | {brute:.0f} | {grid:.1f} | {brute / grid:.1f}x | {clear:.1f} | "
                  f"{brute / clear:.1f}x |")
-start = next(i for i, l in enumerate(lines) if l.startswith("| target (issue 6)"))
+start = next(i for i, l in enumerate(lines) if l.startswith("| target |"))
 end = lines.index("", start) if "" in lines[start:] else len(lines)
 broad += [""] + lines[start:end]  # the targets table, as in the full report
 with open(os.path.join(build, "readme_broadphase.md"), "w") as f:

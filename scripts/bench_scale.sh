@@ -10,7 +10,7 @@
 #       one in turns, five rounds on the same ticks, and adds a before/after table: on a
 #       shared machine whose speed drifts by 2x within the hour, only turns taken side by
 #       side compare two versions.
-# Also writes $BUILD/readme_scale.md, the table scripts/bench.sh puts into README.md.
+# Also writes $BUILD/readme_scale.md, the table scripts/bench.sh puts into docs/scaling.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=build/scale
@@ -124,7 +124,7 @@ md = ["# The bullet tick at scale", "",
       "cost of reading that clock (a system call on this VM, ~1.2 us, measured in the run).", "",
       "## Tick vs the bandwidth bound", "",
       "ns per live bullet for one tick: `update_bullets` + `build_scene` (game), the two "
-      "halves alone, and the game's tick with its ClearanceGrid (src/core/bullet_clearance.*) "
+      "halves alone, and the game's tick with its ClearanceGrid (src/accel/clearance_grid.*, src/sim/bullet_clearance.*) "
       "taken away (exact: every bullet runs the first-hit query, the tick before the fast path). "
       f"Bound: the least traffic of a tick ({TICK_BYTES} B/bullet: read and write a 52-byte "
       "`Bullet`, write a 64-byte `Instance`) at the best of the copy/triad bandwidth measured "
@@ -132,7 +132,7 @@ md = ["# The bullet tick at scale", "",
       "| live N | bandwidth GB/s | bound ns | game ns | ratio | update ns | scene ns "
       "| exact ns | ratio | share not proven clear |", "|---|---|---|---|---|---|---|---|---|---|"]
 sup = {1000: "10³", 10000: "10⁴", 100000: "10⁵", 1000000: "10⁶"}
-readme_rows = []  # the README's table (scripts/bench.sh puts it there): the same runs, fewer columns
+readme_rows = []  # docs/scaling.md's table (scripts/bench.sh puts it there): the same runs, fewer columns
 for r in rows:
     limit = 2 if r["n"] == 1000000 else 3
     md.append(f"| {r['n']:,} | {r['bw']/1e9:.0f} | {r['bound']:.2f} | {r['game']:.1f} | "
@@ -160,13 +160,13 @@ for r in first:
               f"| {r['columns']:.1f} | {r['columns']/r['bound']:.1f}x | {r['objects']/r['columns']:.2f}x |")
 md += ["", "Where the time goes: `update_bullets` is "
        f"{rows[-1]['update'] / rows[-1]['game']:.0%} of the game's tick at 10^6. It runs in two "
-       "passes (src/core/weapons.cpp): a branch-free pass over every bullet, four at a time "
-       "(src/core/bullet_flight.hpp: integrate, the ClearanceGrid's free-box test, list the rest), then "
+       "passes (src/sim/weapons.cpp): a branch-free pass over every bullet, four at a time "
+       "(src/sim/bullet_flight.hpp: integrate, the ClearanceGrid's free-box test, list the rest), then "
        "the whole tick for the listed bullets (last column: near a wall or a target, where no "
        "free box holds the segment), whose exact query tests only the obstacles near their cell, "
        "each screened first by a SIMD slab probe. `build_scene`'s bullets (a square root, three "
        "divisions and a 64-byte record each, four bullets at a time) are the rest. Replays stay bit-identical (the golden replay "
-       "test; tests/core/bullet_clearance_test.cpp checks two passes against one, tick by tick).",
+       "test; tests/sim/bullet_clearance_test.cpp checks two passes against one, tick by tick).",
        "", "## Cost follows live bullets, not capacity", "",
        "| tick | 10^3 live, 10^6 pool | 10^3 live, 10^3 pool | ratio (target <= 2x) |",
        "|---|---|---|---|"]
@@ -220,7 +220,7 @@ md += ["", "## Whole game (headless stress run)", "",
        "the bandwidth bound; grey: 3x the bound (the target).", ""]
 open(f"{out}/tick_scaling.md", "w").write("\n".join(md))
 
-# ---- the README's block (scripts/bench.sh puts it between the "bench-scale" markers).
+# ---- docs/scaling.md's block (scripts/bench.sh puts it between the "bench-scale" markers).
 cpu = next((l.split(":", 1)[1].strip() for l in lscpu.splitlines() if l.startswith("Model name")), "?")
 when = subprocess.run(["date", "-u", "+%Y-%m-%d %H:%M UTC"], capture_output=True, text=True).stdout.strip()
 readme = [f"Made by `scripts/bench_scale.sh` on {when}: {cpu}, {len(os.sched_getaffinity(0))} "
