@@ -4,12 +4,13 @@
 Every row plays the same seed with the same scripted input (--autofire), once
 headless (3600 ticks: heap, pools, the tick) and once windowed under Xvfb with
 deterministic frames (--fixed-dt, 600 frames: draw calls, frame time, heap of the
-whole frame). It writes docs/ab.md and the pictures in docs/ab/, and puts the table
-into README.md between the "ab:begin" and "ab:end" markers.
+whole frame). It writes the pictures in docs/ab/ and puts the table between the
+"ab:begin" and "ab:end" markers of whichever of README.md and docs/*.md holds them
+(docs/ab.md: scripts/readme_block.py finds it).
 
 --check runs only the headless half and compares its deterministic columns (heap
 allocations after warm-up, peak_active, shots, hits, tunnelled, dropped, recycled,
-grown) with the table in README.md: the table must match a fresh run.
+grown) with that table: the table must match a fresh run.
 
 Usage: scripts/ab.py --flatline build/release/flatline [--check] [--no-window-runs]
 """
@@ -21,6 +22,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+
+import readme_block  # this script's folder: finds the document that holds the table
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SEED = "7"
@@ -103,7 +106,7 @@ def table(rows):
 
 
 def parse_table(text):
-    """The checked columns of each row of the README's table, by switch name."""
+    """The checked columns of each row of the A/B table, by switch name."""
     out = {}
     for line in text.splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
@@ -118,24 +121,15 @@ def parse_table(text):
     return out
 
 
-def readme_table():
-    with open(os.path.join(ROOT, "README.md")) as f:
-        text = f.read()
-    m = re.search(r"<!-- ab:begin -->(.*?)<!-- ab:end -->", text, re.S)
-    if not m:
-        sys.exit("ab.py: README.md has no <!-- ab:begin --> ... <!-- ab:end --> table")
-    return text, m
-
-
 def check(flatline):
-    _, m = readme_table()
-    expected = parse_table(m.group(1))
+    doc, _, m = readme_block.locate("ab")
+    expected = parse_table(m.group(2))
     failures = 0
     for name, flags, _ in ROWS:
         got = headless_columns(run(flatline, flags, windowed=False))
         want = expected.get(name)
         if want is None:
-            print(f"ab.py: README table has no row '{name}'")
+            print(f"ab.py: the table in {doc} has no row '{name}'")
             failures += 1
             continue
         for key in CHECKED:
@@ -144,9 +138,9 @@ def check(flatline):
             if key == "allocs_after_warmup" and "--overflow" in flags and "grow" in flags:
                 continue
             if got[key] != want[key]:
-                print(f"ab.py: '{name}' {key}: README says {want[key]}, a fresh run gives {got[key]}")
+                print(f"ab.py: '{name}' {key}: {doc} says {want[key]}, a fresh run gives {got[key]}")
                 failures += 1
-    print(f"ab.py: {len(ROWS)} rows checked against README.md, {failures} differences")
+    print(f"ab.py: {len(ROWS)} rows checked against {doc}, {failures} differences")
     return 1 if failures else 0
 
 
@@ -158,6 +152,7 @@ def main():
     a = parser.parse_args()
     if a.check:
         return check(a.flatline)
+    readme_block.locate("ab")  # before the runs: fail now if the table has nowhere to go
     windowed = not a.no_window_runs and shutil.which("xvfb-run") is not None
     rows = []
     for name, flags, watch in ROWS:
@@ -172,11 +167,10 @@ def main():
           f"(Mesa llvmpipe, --fixed-dt); warm-up {WARMUP} frames. Made by `{command}` on "
           f"{cpu or 'this machine'}, {os.cpu_count()} cores.\n\n" + table(rows) + "\n")
     os.makedirs(os.path.join(ROOT, "docs", "ab"), exist_ok=True)
-    with open(os.path.join(ROOT, "docs", "ab.md"), "w") as f:
-        f.write(md)
-    text, m = readme_table()
-    with open(os.path.join(ROOT, "README.md"), "w") as f:
-        f.write(text[:m.start(1)] + "\n" + md + text[m.end(1):])
+    doc, text, _ = readme_block.locate("ab")
+    with open(os.path.join(ROOT, doc), "w") as f:
+        f.write(readme_block.replace_block(text, "ab", md))
+    print(f"ab.py: table written into {doc}", file=sys.stderr)
     if windowed:
         for png, flags in PICTURES:
             out = os.path.join(ROOT, "docs", "ab", png)

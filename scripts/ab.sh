@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Same-seed A/B of every teaching switch (scripts/ab.py): builds the Release game, plays
-# each row headless and windowed under Xvfb, writes docs/ab.md and docs/ab/*.png, and
-# puts the table into README.md. Takes about 3 minutes on 2 cores.
+# each row headless and windowed under Xvfb, puts the table into docs/ab.md (between its
+# "ab" markers) and writes docs/ab/*.png. Takes about 3 minutes on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh >/dev/null
