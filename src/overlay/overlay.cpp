@@ -9,6 +9,7 @@
 
 #include <cfloat>
 #include <cstdio>
+#include <cstring>
 #include <new>
 
 #define GLFW_INCLUDE_NONE
@@ -16,10 +17,9 @@
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
-#include <imgui_internal.h>  // ImGuiContext::TablesTempData: the tables' draw channels
 
-#include "sim/effects.hpp"
 #include "overlay/overlay_internal.hpp"
+#include "sim/effects.hpp"
 
 namespace flatline::overlay {
 namespace {
@@ -53,17 +53,36 @@ void keep_headroom(ImDrawList& list) {
   keep_headroom(list.VtxBuffer, kGeometrySlack);
 }
 
-// Tables draw each column into its own channel (ImDrawListSplitter) and merge
-// them at EndTable: those channel buffers grow too. Channel 0 is skipped: after
-// the merge it aliases the window draw list's own buffers, it owns nothing.
-void keep_table_headroom(ImGuiContext& context) {
-  for (ImGuiTableTempData& temp : context.TablesTempData) {
-    ImVector<ImDrawChannel>& channels = temp.DrawSplitter._Channels;
-    for (int i = 1; i < channels.Size; ++i) {
-      keep_headroom(channels[i]._CmdBuffer, kCmdSlack);
-      keep_headroom(channels[i]._IdxBuffer, kGeometrySlack);
+// ImGui's tables draw each column into a buffer of its own (a draw channel), kept from frame
+// to frame, out of reach of keep_headroom(). So they are sized at load, like a pool: one frame,
+// never shown, draws a table wider and taller than any the panel has, every cell a long line.
+// Each channel then holds more than a real frame asks of it, and none grows in play.
+constexpr int kWarmColumns = 12;     // the panel's widest table has 10
+constexpr int kWarmCellChars = 600;  // 2400 vertices a cell: above any column of the panel
+
+void warm_table_channels(ImGuiIO& io) {
+  static char line[kWarmCellChars + 1];
+  std::memset(line, 'W', kWarmCellChars);
+  io.DisplaySize = ImVec2(1280.0f, 720.0f);  // the real size comes with the first real frame
+  io.DeltaTime = 1.0f / 60.0f;
+  ImGui::NewFrame();
+  ImGui::SetNextWindowPos(ImVec2(0.0f, 0.0f));
+  ImGui::SetNextWindowSize(io.DisplaySize);
+  ImGui::Begin("##warm", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs);
+  // A frozen header row doubles the channels, as the slot inspector's table does.
+  if (ImGui::BeginTable("##warm", kWarmColumns, ImGuiTableFlags_ScrollY, ImVec2(0.0f, 600.0f))) {
+    ImGui::TableSetupScrollFreeze(0, 1);
+    for (int row = 0; row < 2; ++row) {
+      ImGui::TableNextRow();
+      for (int column = 0; column < kWarmColumns; ++column) {
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(line, line + kWarmCellChars);
+      }
     }
+    ImGui::EndTable();
   }
+  ImGui::End();
+  ImGui::Render();  // its draw data is dropped: nothing is drawn
 }
 
 // The HUD's text: each damage number is at most this many characters, drawn twice
@@ -151,12 +170,13 @@ bool Overlay::init(GLFWwindow* window, std::string& error) {
     }
     has_backend_ = true;
     window_ = window;
-  } else {
-    // No GL: build the font atlas on the CPU so frames run and produce draw data.
-    unsigned char* pixels = nullptr;
-    int atlas_w = 0, atlas_h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &atlas_w, &atlas_h);
   }
+  // The font atlas, built on the CPU now (the GL backend uploads it on its first frame), so a
+  // frame can run before any GL is touched: the warm-up below, and tests with no GL at all.
+  unsigned char* pixels = nullptr;
+  int atlas_w = 0, atlas_h = 0;
+  io.Fonts->GetTexDataAsRGBA32(&pixels, &atlas_w, &atlas_h);
+  warm_table_channels(io);
   initialised_ = true;
   return true;
 }
@@ -232,7 +252,6 @@ void Overlay::end_frame() {
   ImDrawData* data = ImGui::GetDrawData();
   for (int i = 0; data != nullptr && i < data->CmdListsCount; ++i)
     keep_headroom(*data->CmdLists[i]);
-  keep_table_headroom(*ImGui::GetCurrentContext());
 }
 
 bool Overlay::wants_mouse() const {
