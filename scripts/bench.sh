@@ -3,10 +3,13 @@
 # (scripts/bench_pool.sh), the bullet tick against the bandwidth bound with its plot
 # (scripts/bench_scale.sh), the broad phase and rendering (scripts/bench_render.sh). Each
 # writes its full report (docs/perf/*.md, docs/perf/tick_scaling.png) and a headline table,
-# which this puts into README.md's performance sections, between the "bench-pool",
-# "bench-scale", "bench-broadphase" and "bench-render" markers (scripts/readme_block.py),
-# each table with its date, machine and command. About 5 minutes on 2 shared cores once
-# built (the first run builds Release in build/release and build/scale).
+# which this puts between markers in the chapter that discusses it (scripts/readme_block.py
+# finds the file): "bench-pool" in docs/performance.md; "bench-scale", "bench-broadphase"
+# and "bench-render" in docs/scaling.md; each table with its date, machine and command.
+# docs/performance.md's "bench-pool-features" block is filled by
+# scripts/bench_pool_features.sh, and docs/ab.md's A/B table by scripts/ab.sh. About 5
+# minutes on 2 shared cores once built (the first run builds Release in build/release and
+# build/scale).
 #
 # Usage: scripts/bench.sh
 # Env:   passed on to the scripts (REPETITIONS, REPS, MIN_TIME, FRAMES, BASELINE: see each)
@@ -23,4 +26,4 @@ python3 scripts/readme_block.py bench-pool build/release/pool_bench.md
 python3 scripts/readme_block.py bench-scale build/scale/readme_scale.md
 python3 scripts/readme_block.py bench-broadphase build/release/readme_broadphase.md
 python3 scripts/readme_block.py bench-render build/release/readme_render.md
-echo "bench.sh: README.md and docs/perf/ updated; review with: git diff README.md docs/perf" >&2
+echo "bench.sh: docs/performance.md, docs/scaling.md and docs/perf/ updated; review with: git diff docs" >&2

@@ -225,7 +225,7 @@ cpu = next((l.split(":", 1)[1].strip() for l in lscpu.splitlines() if l.startswi
 when = subprocess.run(["date", "-u", "+%Y-%m-%d %H:%M UTC"], capture_output=True, text=True).stdout.strip()
 readme = [f"Made by `scripts/bench_scale.sh` on {when}: {cpu}, {len(os.sched_getaffinity(0))} "
           f"cores, one pinned; medians of {reps} interleaved repetitions (every command, the "
-          "machine and more tables: [docs/perf/tick_scaling.md](docs/perf/tick_scaling.md)).", "",
+          "machine and more tables: [perf/tick_scaling.md](perf/tick_scaling.md)).", "",
           "| live bullets | bandwidth GB/s | bound ns/bullet | tick ns/bullet | target | ratio "
           "to the bound | without the clearance grid |", "|---|---|---|---|---|---|---|",
           *readme_rows]
