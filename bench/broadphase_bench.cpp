@@ -30,8 +30,8 @@
 #include <glm/geometric.hpp>
 #include <glm/vec3.hpp>
 
-#include "sim/bullet_clearance.hpp"
 #include "accel/static_grid.hpp"
+#include "sim/bullet_clearance.hpp"
 #include "sim/rng.hpp"
 
 namespace {
@@ -164,7 +164,7 @@ void bm_grid_step(benchmark::State& state) {
   run_grid(state, kTickLength / 2.0f);
 }
 
-// The game's own broad phase for bullets against static geometry (core/bullet_clearance):
+// The game's own broad phase for bullets against static geometry (accel/clearance_grid):
 // a ClearanceGrid built at load proves most segments clear with one free-box test, and
 // the rest test only the boxes near their cell, each screened by a SIMD slab probe. It
 // costs a build (a second or more for thousands of boxes) and cannot follow moving boxes,

@@ -9,7 +9,7 @@
 //       columns (tick_first_pass.cpp): what a structure of arrays in the pool would buy.
 //   tick/exact         the same game code with the world's ClearanceGrid taken away, so every
 //       bullet runs the exact first-hit query: the tick before the fast path
-//       (core/bullet_clearance), side by side with it. tick/game's counter query_frac is
+//       (accel/clearance_grid), side by side with it. tick/game's counter query_frac is
 //       the share of bullets the grid could not prove clear (they still ask the query).
 // What a timed iteration is: one tick of the live bullets. Bullets are placed once (random,
 // in the arena's air, flying 300 m/s, each checked to hit nothing within the tick), and
@@ -33,10 +33,10 @@
 
 #include <glm/geometric.hpp>
 
+#include "render/scene.hpp"
 #include "sim/bullet_clearance.hpp"
 #include "sim/systems.hpp"
 #include "sim/world.hpp"
-#include "render/scene.hpp"
 #include "tick_bench.hpp"
 
 namespace {

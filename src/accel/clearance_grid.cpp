@@ -6,7 +6,6 @@
 #include <mutex>
 #include <stdexcept>
 
-
 namespace flatline {
 namespace {
 

@@ -22,8 +22,8 @@
 #include <glm/common.hpp>
 #include <glm/vec3.hpp>
 
-#include "physics/collision.hpp"
 #include "accel/simd.hpp"
+#include "physics/collision.hpp"
 
 namespace flatline {
 

@@ -1,24 +1,20 @@
-// StaticGrid (collision.hpp): the uniform grid broad phase, its build and its query.
+// StaticGrid (static_grid.hpp): the uniform grid broad phase, its build and its query.
 #include <algorithm>
 #include <bit>
 #include <cassert>
 #include <cmath>
 #include <cstring>
 #include <limits>
-#include <type_traits>
 
 #include <glm/glm.hpp>
 
 #include "accel/static_grid.hpp"
-#include "accel/simd.hpp"
 #include "accel/static_grid_lanes.hpp"
 #include "accel/static_grid_occupancy.hpp"
 
 namespace flatline {
 namespace {
-using lanes::Hits4;
-using lanes::hits4;
-using lanes::Segment4;
+using lanes::Hits4, lanes::hits4, lanes::Segment4;
 
 // How StaticGrid::first_hit picks its strategy (measured with bench/broadphase_bench.cpp): a
 // segment whose bounds cover up to this many blocks, on average, scans them; a longer one walks.

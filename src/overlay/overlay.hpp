@@ -10,10 +10,10 @@
 #include <string>
 
 #include "diag/heap_counter.hpp"
-#include "sim/stats.hpp"
-#include "sim/world.hpp"
 #include "render/render_stats.hpp"
 #include "render/scene.hpp"
+#include "sim/stats.hpp"
+#include "sim/world.hpp"
 
 struct GLFWwindow;
 

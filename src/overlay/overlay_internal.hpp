@@ -5,9 +5,9 @@
 
 #include <imgui.h>
 
-#include "sim/world.hpp"
 #include "overlay/overlay.hpp"
 #include "overlay/overlay_math.hpp"
+#include "sim/world.hpp"
 
 namespace flatline::overlay {
 

@@ -70,8 +70,7 @@ std::optional<BoxHit> first_hit_brute_force(std::span<const Aabb> boxes, const g
   std::optional<BoxHit> best;
   for (std::size_t i = 0; i < boxes.size(); ++i) {
     const auto hit = segment_vs_aabb(p0, p1, boxes[i].grown(radius));
-    if (hit && closer(*hit, static_cast<int>(i), best))
-      best = BoxHit{static_cast<int>(i), *hit};
+    if (hit && closer(*hit, static_cast<int>(i), best)) best = BoxHit{static_cast<int>(i), *hit};
   }
   return best;
 }

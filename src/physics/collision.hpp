@@ -14,7 +14,6 @@
 
 #include <glm/vec3.hpp>
 
-
 namespace flatline {
 
 struct Aabb {

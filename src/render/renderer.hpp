@@ -9,10 +9,10 @@
 #include <array>
 #include <string>
 
-#include "sim/world.hpp"
 #include "render/gl_object.hpp"
 #include "render/render_stats.hpp"
 #include "render/scene.hpp"
+#include "sim/world.hpp"
 
 namespace flatline::render {
 

@@ -10,8 +10,8 @@
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
 
-#include "sim/world.hpp"
 #include "render/render_stats.hpp"
+#include "sim/world.hpp"
 
 namespace flatline::render {
 

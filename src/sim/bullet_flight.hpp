@@ -12,8 +12,8 @@
 #include <cmath>
 #include <cstddef>
 
-#include "sim/bullet_clearance.hpp"
 #include "accel/simd.hpp"
+#include "sim/bullet_clearance.hpp"
 #include "sim/world.hpp"
 
 namespace flatline {

@@ -82,7 +82,7 @@ void update_tracers(World& world, float dt) {
       head = b->pos;  // the handle still resolves: follow the bullet
     } else if (!t.retiring) {
       // Its bullet is gone (the handle is stale): stop following and fade out
-      // where it is, instead of vanishing (the Luau module's "Linger").
+      // where it is, instead of vanishing: it lingers.
       t.retiring = true;
       t.linger = EffectTimes::kTracerLinger;
     }

@@ -1,5 +1,5 @@
-// Misuse on demand, for the overlay's "break it" buttons: each one makes a
-// mistake the design documents warn about, and the pool's O(1) checks catch it.
+// Misuse on demand, for the overlay's "break it" buttons: each one makes a classic
+// pooling mistake, and the pool's O(1) checks catch it.
 //
 //   double release   a bullet released twice: the second is ignored and counted;
 //   stale handle     a release through a handle whose slot has since been re-vended:

@@ -130,7 +130,7 @@ bool tick_bullet(World& world, Bullet& b, float dt, const ClearanceGrid* clearan
   const WorldConfig& cfg = world.config;
   b.prev_pos = b.pos;
   const glm::vec3 next = b.pos + b.vel * dt;
-  // Continuous: the segment. Most segments provably touch nothing (bullet_clearance.hpp);
+  // Continuous: the segment. Most segments provably touch nothing (accel/clearance_grid.hpp);
   // the rest ask the exact query, or only the obstacles near them: the same hit either way.
   RayHit hit;
   if (clearance == nullptr || !clearance->clear(b.pos, next)) {

@@ -14,13 +14,13 @@
 
 #include <glm/vec3.hpp>
 
-#include "sim/arena.hpp"
-#include "sim/effects.hpp"
 #include "pool/heap_list.hpp"
-#include "sim/input.hpp"
-#include "sim/lessons.hpp"
 #include "pool/pool.hpp"
 #include "pool/pool_meter.hpp"
+#include "sim/arena.hpp"
+#include "sim/effects.hpp"
+#include "sim/input.hpp"
+#include "sim/lessons.hpp"
 #include "sim/rng.hpp"
 
 namespace flatline {
@@ -161,7 +161,7 @@ struct World {
   std::size_t full_visual_live = 0;
   std::uint64_t tunnelled = 0;  // discrete collision: hits the swept test saw and it missed
   Seeker seeker;                // the stale-handle lesson's homing drone (lessons.hpp)
-  // The bullet tick's fast path (bullet_clearance.hpp): built at load, shared by every World
+  // The bullet tick's fast path (accel/clearance_grid.hpp): built at load, shared by every World
   // with the same arena, targets and bullet_radius; used only while clearance_applies().
   std::shared_ptr<const ClearanceGrid> bullet_clearance;
   // update_bullets' list of the bullets its second pass resolves: one entry per bullet slot,

@@ -1,4 +1,4 @@
-// StaticGrid (core/collision.hpp, src/core/static_grid.cpp): the uniform grid's first hit
+// StaticGrid (src/accel/static_grid.hpp, static_grid.cpp): the uniform grid's first hit
 // is brute force's, box for box, t for t, normal for normal, whatever the segment.
 #include <gtest/gtest.h>
 
@@ -8,9 +8,9 @@
 
 #include <glm/geometric.hpp>
 
-#include "sim/arena.hpp"
 #include "accel/static_grid.hpp"
 #include "diag/heap_counter.hpp"
+#include "sim/arena.hpp"
 #include "sim/rng.hpp"
 #include "static_grid_agreement.hpp"
 

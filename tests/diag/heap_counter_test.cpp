@@ -1,4 +1,4 @@
-// Tests for src/core/heap_counter.hpp: every replaceable form of operator new and
+// Tests for src/diag/heap_counter.hpp: every replaceable form of operator new and
 // delete is counted, a Mark measures since it was set, and the counts are per
 // process: another thread's allocations show up too.
 #include "diag/heap_counter.hpp"

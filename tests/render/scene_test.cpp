@@ -8,8 +8,8 @@
 #include <memory>
 #include <random>
 
-#include "sim/autopilot.hpp"
 #include "diag/heap_counter.hpp"
+#include "sim/autopilot.hpp"
 
 namespace flatline::render {
 namespace {

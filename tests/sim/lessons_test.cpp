@@ -6,8 +6,8 @@
 
 #include <cmath>
 
-#include "sim/autopilot.hpp"
 #include "diag/heap_counter.hpp"
+#include "sim/autopilot.hpp"
 #include "sim/lessons.hpp"
 #include "sim/world.hpp"
 
