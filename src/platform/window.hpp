@@ -1,5 +1,5 @@
 // The platform layer: a GLFW window with an OpenGL 3.3 core context, and input
-// turned into data. Mouse and keyboard events are collected into the core's
+// turned into data. Mouse and keyboard events are collected into the sim's
 // InputQueue (per-tick input) and a few per-frame key presses; nothing else in
 // the game sees GLFW.
 #pragma once

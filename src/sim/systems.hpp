@@ -1,4 +1,4 @@
-// The systems step() runs, in order, each in its own file. Internal to core.
+// The systems step() runs, in order, each in its own file. Internal to sim.
 #pragma once
 
 #include "sim/bullet_clearance.hpp"
