@@ -8,7 +8,7 @@
 // The listed bullets are only counted, not resolved; both layouts must list the same number
 // or the run fails. What this measures: how much storing the hot state as columns in the
 // pool itself would buy the first pass, the one redesign of the bullet tick left to weigh
-// (README, "Scaling").
+// (docs/scaling.md).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>

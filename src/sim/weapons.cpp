@@ -182,7 +182,7 @@ bool tick_bullet(World& world, Bullet& b, float dt, const ClearanceGrid* clearan
 // time while the first pass goes on. Only listed
 // bullets touch anything but themselves, and they are handled in the same order with the
 // same world before them, so the result is bit for bit that of one pass of tick_bullet()
-// (the golden replay checks it). Measured in bench/tick_bench.cpp (README, "Scaling").
+// (the golden replay checks it). Measured in bench/tick_bench.cpp (docs/scaling.md).
 constexpr std::size_t kChunk = 1024;  // bullets walked between two rounds of the second pass
 static_assert(kChunk % 4 == 0, "a round of the second pass comes after a whole block of four");
 

@@ -29,7 +29,7 @@ class ClearanceGrid;  // accel/clearance_grid.hpp: the bullets' broad phase, bui
 
 struct WorldConfig {
   std::uint64_t seed = 1;
-  // Pool sizes, from Little's law N = λ·L·k at the design rates (see README):
+  // Pool sizes, from Little's law N = λ·L·k at the design rates (see docs/pooling.md):
   // bullets: rifle 12/s × 1.3 s + scatter 40 pellets/s × 1.8 s ≈ 90 live at worst, k 1.3 → 128.
   std::size_t bullet_capacity = 128;
   OverflowPolicy bullet_policy = OverflowPolicy::Drop;
