@@ -5,11 +5,8 @@
 
 namespace flatline::app {
 
-// Runs the simulation for options.frames ticks; returns the process exit code.
+// Runs the session one tick per frame (a --stall-at frame excepted); returns the process
+// exit code.
 int run_headless(const Options& options);
-
-// Set by SIGINT/SIGTERM: the run stops at the next frame and still writes its stats.
-void install_stop_handlers();
-bool stop_requested();
 
 }  // namespace flatline::app

@@ -3,9 +3,18 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <cstdlib>
 
 namespace flatline::app {
+namespace {
+
+volatile std::sig_atomic_t g_stop = 0;
+extern "C" void on_stop_signal(int) {
+  g_stop = 1;
+}
+
+}  // namespace
 
 std::uint64_t resident_kb() {
   const int fd = ::open("/proc/self/statm", O_RDONLY);
@@ -18,6 +27,15 @@ std::uint64_t resident_kb() {
   std::strtoull(text, &end, 10);                                // total program size, skipped
   const std::uint64_t pages = std::strtoull(end, nullptr, 10);  // resident pages
   return pages * static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE)) / 1024;
+}
+
+void install_stop_handlers() {
+  std::signal(SIGINT, on_stop_signal);
+  std::signal(SIGTERM, on_stop_signal);
+}
+
+bool stop_requested() {
+  return g_stop != 0;
 }
 
 }  // namespace flatline::app

@@ -1,6 +1,6 @@
-// What the operating system says about this process: resident memory, for the
-// soak run's "memory stays flat" check. Reads /proc with open/read into a stack
-// buffer, so asking allocates nothing.
+// The process and its operating system: resident memory, for the soak run's "memory
+// stays flat" check (read from /proc with open/read into a stack buffer, so asking
+// allocates nothing), and the signals that stop a run.
 #pragma once
 
 #include <cstdint>
@@ -9,5 +9,9 @@ namespace flatline::app {
 
 // Resident set size in KiB, or 0 where /proc is not available.
 std::uint64_t resident_kb();
+
+// Set by SIGINT/SIGTERM: the run stops at the next frame and still writes its stats.
+void install_stop_handlers();
+bool stop_requested();
 
 }  // namespace flatline::app

@@ -1,0 +1,142 @@
+#include "app/session.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "app/process.hpp"
+#include "sim/autopilot.hpp"
+#include "sim/stats.hpp"
+
+namespace flatline::app {
+namespace {
+
+constexpr std::int64_t kHeadlessFrames = 3600;  // --no-window without --frames: a minute
+// Frame times for the percentiles: the first 4M frames (16 MB) at most, and an hour's
+// worth at 60 Hz when the run lasts until the player quits.
+constexpr std::int64_t kMaxTimedFrames = std::int64_t{1} << 22;
+constexpr std::int64_t kUntilQuitTimedFrames = 60 * 60 * 60;
+
+// How many frames the run lasts; -1: until the player quits. A replay also ends with its
+// last tick (begin_frame). Headless: --frames (at most the replay's length, apply_replay) or
+// kHeadlessFrames. Windowed: --frames, or until the window closes.
+std::int64_t run_length(const Options& given, const Options& effective) {
+  if (!given.no_window) return given.frames;
+  return effective.frames >= 0 ? effective.frames : kHeadlessFrames;
+}
+
+struct Times {
+  double median = 0.0, p99 = 0.0, max = 0.0;
+};
+
+Times summarise(std::vector<float>& ms) {
+  Times t;
+  t.max = ms.empty() ? 0.0 : *std::max_element(ms.begin(), ms.end());
+  t.median = percentile(ms, 0.5);
+  t.p99 = percentile(ms, 0.99);
+  return t;
+}
+
+}  // namespace
+
+bool Session::load(const Options& options, std::string& error) {
+  options_ = options;
+  replaying_ = !options.replay_path.empty();
+  if (replaying_ && !apply_replay(options_, replay_, error)) return false;
+  if (!start_recording(options_, recorder_, error)) return false;
+  frames_ = run_length(options, options_);
+  options_.frames = frames_;
+  // Windowed, the scripted player waits for the warm-up frames to pass: its first shot then
+  // lands in a steady frame, and frame_ms.first_shot measures the first-shot hitch alone.
+  // Headless, it fires from the first tick (the recorded hashes in tests/data count on it).
+  autofire_from_ = options.no_window ? 0 : options.warmup;
+  config_ = world_config_from(options_);
+  world_ = std::make_unique<World>(config_);  // every pool filled now
+  clock_ = FixedStep(options_.tick_hz);
+  frame_ms_.assign(static_cast<std::size_t>(frames_ >= 0 ? std::min(frames_, kMaxTimedFrames)
+                                                         : kUntilQuitTimedFrames),
+                   0.0f);
+  return true;
+}
+
+void Session::new_round(const WorldConfig& config) {
+  config_ = config;
+  world_ = std::make_unique<World>(config_);
+}
+
+bool Session::begin_frame() {
+  if (frames_ >= 0 && frame_ >= frames_) return false;
+  if (replay_ended()) return false;
+  if (stop_requested()) {
+    interrupted_ = true;
+    return false;
+  }
+  if (at_warmup()) {  // steady state starts here: from now on, no allocation
+    warm_mark_ = heap::totals();
+    rss_kb_after_warmup_ = resident_kb();
+  }
+  frame_begin_ = std::chrono::steady_clock::now();
+  return true;
+}
+
+bool Session::tick(double tick_hz) {
+  // The replay's bound: a replay ends with its last recorded tick, however many ticks the
+  // clock asks for (a stall frame asks for 15 at once).
+  if (replay_ended()) return false;
+  const TickInput input = next_input(tick_hz);
+  if (recorder_.is_open()) recorder_.write(input);
+  step(*world_, input, static_cast<float>(clock_.dt()));
+  return true;
+}
+
+TickInput Session::next_input(double tick_hz) {
+  if (replaying_) return replay_[static_cast<std::size_t>(world_->tick)];
+  if (options_.autofire && frame_ >= autofire_from_) return autofire_input(*world_, tick_hz);
+  return input_.next_tick();  // the window's events; headless, nobody at the keys: all zero
+}
+
+float Session::end_frame() {
+  const std::chrono::duration<float, std::milli> took =
+      std::chrono::steady_clock::now() - frame_begin_;
+  if (first_shot_ms_ == 0.0f && world_->shots_fired > 0)  // the first-shot hitch
+    first_shot_ms_ = took.count();
+  if (static_cast<std::size_t>(frame_) < frame_ms_.size())
+    frame_ms_[static_cast<std::size_t>(frame_)] = took.count();
+  ++frame_;
+  return took.count();
+}
+
+int Session::finish(RunReport report) {
+  std::string error;
+  if (!recorder_.finish(error)) std::fprintf(stderr, "flatline: %s\n", error.c_str());
+  const heap::Counts end = heap::totals();
+  report.frames = frame_;
+  report.seed = options_.seed;
+  report.tick_hz = clock_.tick_hz();
+  report.dropped_seconds = clock_.dropped_seconds();
+  report.interrupted = interrupted_;
+  report.world = collect_stats(*world_);
+  report.state_hash = state_hash(*world_);
+  report.heap_total = end;
+  report.heap_after_warmup =
+      frame_ > options_.warmup ? end - warm_mark_ - set_aside_ : heap::Counts{};
+  report.heap_screenshots = set_aside_;
+  report.rss_kb_after_warmup = rss_kb_after_warmup_;
+  report.rss_kb_end = resident_kb();
+
+  frame_ms_.resize(std::min(frame_ms_.size(), static_cast<std::size_t>(frame_)));
+  const Times times = summarise(frame_ms_);
+  // A windowed frame is timed whole (frame_ms); a headless one is its ticks (tick_ms).
+  if (report.has_render) {
+    report.frame_ms_median = times.median;
+    report.frame_ms_p99 = times.p99;
+    report.frame_ms_max = times.max;
+    report.frame_ms_first_shot = first_shot_ms_;
+  } else {
+    report.tick_ms_median = times.median;
+    report.tick_ms_p99 = times.p99;
+    report.tick_ms_max = times.max;
+  }
+  return finish_run(report, options_.stats_path);
+}
+
+}  // namespace flatline::app

@@ -1,0 +1,149 @@
+// Tests for src/app/session.hpp, the run both modes share, and its headless driver
+// (src/app/headless.hpp), run in process: a replay ends with its last recorded tick however
+// many ticks a frame asks for, and the heap accounting sets a screenshot's allocations apart.
+#include "app/session.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+
+#include "app/headless.hpp"
+#include "sim/stats.hpp"
+
+namespace flatline::app {
+namespace {
+
+const std::filesystem::path kDir = std::filesystem::temp_directory_path() / "flatline_session_test";
+
+std::string path_of(const std::string& name) {
+  std::filesystem::create_directories(kDir);
+  return (kDir / name).string();
+}
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The text of the first `"key": value` in a stats file, quotes kept.
+std::string json_value(const std::string& json, const std::string& key) {
+  const std::string mark = "\"" + key + "\": ";
+  const auto at = json.find(mark);
+  if (at == std::string::npos) return "(no " + key + ")";
+  const auto begin = at + mark.size();
+  return json.substr(begin, json.find_first_of(",\n}", begin) - begin);
+}
+
+// `flatline --no-window --frames N --autofire --seed 5 --record PATH --stats ...`.
+std::string record(const std::string& path, std::int64_t ticks) {
+  Options o;
+  o.no_window = true;
+  o.frames = ticks;
+  o.autofire = true;
+  o.seed = 5;
+  o.record_path = path;
+  o.stats_path = path + ".json";
+  EXPECT_EQ(run_headless(o), 0);
+  return read_text(o.stats_path);
+}
+
+TEST(HeadlessReplay, AStallNearTheEndPlaysExactlyTheRecordedTicks) {
+  constexpr std::int64_t kTicks = 300;
+  const std::string recording = path_of("stall.flrp");
+  const std::string recorded = record(recording, kTicks);
+  ASSERT_EQ(json_value(recorded, "ticks"), "300");
+  // The stall frame asks for 15 ticks (0.25 s at 60 Hz): more than the recording has left.
+  for (const std::int64_t stall_at : {kTicks - 5, kTicks - 1}) {
+    Options o;
+    o.no_window = true;
+    o.replay_path = recording;
+    o.stall_at = stall_at;
+    o.stats_path = path_of("stall_replay.json");
+    ASSERT_EQ(run_headless(o), 0) << "--stall-at " << stall_at;
+    const std::string replayed = read_text(o.stats_path);
+    EXPECT_EQ(json_value(replayed, "ticks"), "300") << "--stall-at " << stall_at;
+    EXPECT_EQ(json_value(replayed, "state_hash"), json_value(recorded, "state_hash"));
+    EXPECT_EQ(json_value(replayed, "frames"), std::to_string(stall_at + 1));
+    EXPECT_EQ(json_value(replayed, "interrupted"), "false");
+  }
+}
+
+TEST(Session, AReplayEndsWithItsLastTickInAWindowToo) {
+  const std::string recording = path_of("window.flrp");
+  const std::string recorded = record(recording, 100);
+  Options o;  // windowed: the window's clock may ask for several ticks a frame
+  o.replay_path = recording;
+  Session session;
+  std::string error;
+  ASSERT_TRUE(session.load(o, error)) << error;
+  int frames = 0;
+  while (session.begin_frame()) {
+    for (int i = 0; i < 7; ++i)
+      session.tick(60.0);
+    session.end_frame();
+    ++frames;
+  }
+  EXPECT_EQ(session.world().tick, 100u);
+  EXPECT_EQ(frames, 15);  // 14 frames of 7 ticks, then the last 2
+  EXPECT_FALSE(session.tick(60.0));
+  EXPECT_EQ(session.world().tick, 100u);
+  char hash[32];
+  std::snprintf(hash, sizeof hash, "\"%016llx\"",
+                static_cast<unsigned long long>(state_hash(session.world())));
+  EXPECT_EQ(hash, json_value(recorded, "state_hash"));
+}
+
+TEST(Session, WindowedTheScriptedPlayerWaitsForTheWarmUp) {
+  for (const bool headless : {true, false}) {
+    Options o;
+    o.no_window = headless;
+    o.autofire = true;
+    o.warmup = 30;
+    Session session;
+    std::string error;
+    ASSERT_TRUE(session.load(o, error)) << error;
+    for (int frame = 0; frame < 30 && session.begin_frame(); ++frame) {
+      session.tick(60.0);
+      session.end_frame();
+    }
+    if (headless)
+      EXPECT_GT(session.world().shots_fired, 0u) << "headless fires from the first tick";
+    else
+      EXPECT_EQ(session.world().shots_fired, 0u) << "windowed waits for the warm-up frames";
+  }
+}
+
+TEST(Session, AllocationsSetAsideAreReportedApartFromTheSteadyState) {
+  Options o;
+  o.no_window = true;
+  o.frames = 5;
+  o.warmup = 1;
+  o.stats_path = path_of("set_aside.json");
+  Session session;
+  std::string error;
+  ASSERT_TRUE(session.load(o, error)) << error;
+  while (session.begin_frame()) {
+    session.tick(60.0);
+    if (session.frame() == 3) {  // what a screenshot does: a capture the player asked for
+      static std::unique_ptr<char[]> capture_buffer;  // kept, so the allocation is not elided
+      const heap::Mark capture;
+      capture_buffer = std::make_unique<char[]>(4096);
+      session.set_aside(capture.since());
+    }
+    session.end_frame();
+  }
+  ASSERT_EQ(session.finish(RunReport{}), 0);
+  const std::string json = read_text(o.stats_path);
+  EXPECT_EQ(json_value(json, "allocations_after_warmup"), "0") << json;
+  EXPECT_EQ(json_value(json, "screenshot_allocations"), "1") << json;
+}
+
+}  // namespace
+}  // namespace flatline::app
