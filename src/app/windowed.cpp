@@ -1,0 +1,205 @@
+// The windowed frame loop. Like DOOM's D_DoomLoop, it reads top to bottom, one named phase
+// after another: poll input -> fixed ticks -> render -> overlay -> present. The session
+// (app/session.hpp) owns the world, the clock, replay and recording, and the report.
+#include "app/windowed.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <thread>
+#include <utility>
+
+#include "app/run_report.hpp"
+#include "app/session.hpp"
+#include "app/tunables.hpp"
+#include "diag/heap_counter.hpp"
+#include "overlay/overlay.hpp"
+#include "platform/window.hpp"
+#include "render/renderer.hpp"
+#include "render/scene.hpp"
+#include "render/screenshot.hpp"
+#include "sim/stats.hpp"
+
+namespace flatline::app {
+namespace {
+
+// Everything the frame loop uses beside the session, made at load.
+struct Game {
+  explicit Game(Session& s) : session(s) {}
+  Session& session;
+  std::unique_ptr<platform::Window> window;
+  render::Renderer renderer;
+  render::RenderSettings render_settings;
+  overlay::Overlay overlay;
+  overlay::Tunables tunables;     // the overlay writes them, the loop applies them
+  overlay::FrameInfo info;        // what the overlay shows about the frames
+  heap::Counts frame_start_heap;  // heap totals at the last overlay phase
+  double last_time = 0.0;         // the window's clock at the last fixed-tick phase
+  int width = 0, height = 0;      // the framebuffer, this frame
+  float alpha = 1.0f;             // where the picture is between the last two ticks
+  RunReport report;               // the render half of the report
+  std::uint64_t reallocations_at_warmup = 0;
+};
+
+// Load: the window, the renderer (compiles and warms every program), the overlay.
+bool load(Game& g, std::string& error) {
+  const Options& o = g.session.options();
+  platform::WindowOptions window_options;
+  window_options.hidden = o.hidden;
+#ifndef NDEBUG
+  window_options.debug_context = true;  // KHR_debug messages in debug builds
+#endif
+  g.window = platform::Window::open(window_options, error);
+  if (!g.window) return false;
+  const std::string shaders = o.shaders_dir.empty() ? FLATLINE_SHADER_DIR : o.shaders_dir;
+  if (!g.renderer.init(g.session.world(), shaders, error, !o.no_warmup)) return false;
+  if (!g.overlay.init(g.window->handle(), error)) return false;
+  g.tunables = overlay::tunables_from(g.session.world());
+  g.tunables.tick_hz = o.tick_hz;
+  g.tunables.instancing = !o.no_instancing;
+  g.window->set_cursor_captured(!o.hidden);
+  g.report.has_render = true;
+  g.frame_start_heap = heap::totals();
+  g.last_time = g.window->time();
+  return true;
+}
+
+bool begin_frame(Game& g) {
+  if (g.window->should_close() || !g.session.begin_frame()) return false;
+  if (g.session.at_warmup()) g.reallocations_at_warmup = g.renderer.stats().buffer_reallocations;
+  return true;
+}
+
+// 1. Poll: events become per-tick input data (the session's queue) and frame keys.
+platform::FrameKeys poll_input(Game& g) {
+  g.window->set_ui_wants_mouse(g.overlay.wants_mouse());
+  const platform::FrameKeys keys = g.window->poll(g.session.input());
+  if (keys.quit > 0) return keys;
+  overlay::Tunables& t = g.tunables;
+  if (keys.toggle_overlay % 2 == 1) t.show_panel = !t.show_panel;
+  if (keys.toggle_cursor % 2 == 1) g.window->set_cursor_captured(!g.window->cursor_captured());
+  if (keys.pause % 2 == 1) t.paused = !t.paused;
+  if (t.paused) t.step_requests += keys.single_step;
+  apply_tunables(t, g.session);
+  return keys;
+}
+
+// 2. Fixed steps (Fiedler's "Fix Your Timestep!"): real time in, whole ticks out.
+int run_fixed_ticks(Game& g) {
+  FixedStep& clock = g.session.clock();
+  overlay::Tunables& t = g.tunables;
+  const double now = g.window->time();
+  const double real_dt = g.session.options().fixed_dt ? clock.dt() : now - g.last_time;
+  g.last_time = now;
+  int ticks = clock.advance(t.paused ? 0.0 : real_dt * t.time_scale);
+  if (t.paused) ticks += std::exchange(t.step_requests, 0);
+  for (int i = 0; i < ticks; ++i)
+    if (!g.session.tick(clock.tick_hz())) break;  // the replay has ended
+  return ticks;
+}
+
+// 3. Render, blending the last two ticks by alpha (interpolation; without it the picture
+// only moves on ticks).
+void draw_world(Game& g) {
+  g.window->framebuffer_size(g.width, g.height);
+  const bool still = g.tunables.paused || !g.tunables.interpolate;
+  g.alpha = still ? 1.0f : g.session.clock().alpha();
+  g.render_settings.instancing = g.tunables.instancing;
+  g.renderer.draw(g.session.world(), g.alpha, g.width, g.height, g.render_settings);
+}
+
+// 4. Overlay: reads stats, writes tunables.
+void draw_overlay(Game& g, int ticks) {
+  Session& s = g.session;
+  const heap::Counts now_heap = heap::totals();
+  g.info.heap_frame = now_heap - g.frame_start_heap;
+  g.frame_start_heap = now_heap;
+  g.info.heap_since_warmup = s.warmed_up() ? s.heap_since_warmup() : heap::Counts{};
+  g.info.warmed_up = s.warmed_up();
+  g.info.ticks = ticks;
+  g.info.tick_hz = s.clock().tick_hz();
+  g.info.dropped_seconds = s.clock().dropped_seconds();
+  const float aspect =
+      g.height > 0 ? static_cast<float>(g.width) / static_cast<float>(g.height) : 1.0f;
+  g.overlay.begin_frame(s.options().fixed_dt ? static_cast<float>(s.clock().dt()) : -1.0f, g.width,
+                        g.height);
+  g.overlay.build(s.world(), collect_stats(s.world()), g.renderer.stats(),
+                  render::make_camera(s.world(), g.alpha, aspect), g.info, g.tunables);
+  g.overlay.end_frame();
+}
+
+void take_screenshot(Game& g) {
+  const heap::Mark capture;  // a capture the player asked for is not the frame's own work
+  const std::string& asked = g.session.options().screenshot_path;
+  const std::string path = asked.empty() ? "flatline.png" : asked;
+  std::string error;
+  if (render::write_screenshot(path, g.width, g.height, error))
+    std::printf("flatline: screenshot %s\n", path.c_str());
+  else
+    std::fprintf(stderr, "flatline: %s\n", error.c_str());
+  const heap::Counts taken = capture.since();
+  g.session.set_aside(taken);
+  g.frame_start_heap = g.frame_start_heap + taken;
+}
+
+// 5. Present: a screenshot if asked (F12, the overlay, or the last frame of --screenshot),
+// then swap.
+void present(Game& g, const platform::FrameKeys& keys) {
+  const bool last_shot = g.session.last_frame() && !g.session.options().screenshot_path.empty();
+  if (keys.screenshot > 0 || g.tunables.screenshot_requested || last_shot) {
+    g.tunables.screenshot_requested = false;
+    take_screenshot(g);
+  }
+  g.window->swap();
+  if (std::exchange(g.tunables.stall_requested, false))  // the timestep lab's artificial stall
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+}
+
+// The frame's time, and the most draw calls of any steady frame.
+void end_frame(Game& g) {
+  const bool steady = g.session.warmed_up();
+  g.info.frame_ms = g.session.end_frame();
+  if (!steady) return;
+  const render::RenderStats& rs = g.renderer.stats();
+  RunReport& r = g.report;
+  r.draw_calls_per_frame = std::max(r.draw_calls_per_frame, rs.draw_calls);
+  r.bullet_draw_calls_per_frame =
+      std::max(r.bullet_draw_calls_per_frame, rs.draw_calls_per_kind[render::kDrawBullets]);
+}
+
+// The frame loop: one pass per frame, each phase a function above.
+void frame_loop(Game& g) {
+  while (begin_frame(g)) {
+    const platform::FrameKeys keys = poll_input(g);  // 1. events -> input, keys, tunables
+    if (keys.quit > 0) break;
+    const int ticks = run_fixed_ticks(g);  // 2. real time -> whole ticks
+    draw_world(g);                         // 3. the world, blended by alpha
+    draw_overlay(g, ticks);                // 4. reads stats, writes tunables
+    present(g, keys);                      // 5. screenshot, swap
+    end_frame(g);
+  }
+}
+
+int fail(const std::string& what) {
+  std::fprintf(stderr, "flatline: %s\n", what.c_str());
+  return 1;
+}
+
+}  // namespace
+
+int run_windowed(const Options& options) {
+  Session session;
+  std::string error;
+  if (!session.load(options, error)) return fail(error);
+  Game game(session);
+  if (!load(game, error)) return fail(error);
+  frame_loop(game);
+  if (session.frame() > session.options().warmup)
+    game.report.buffer_reallocations_after_warmup =
+        game.renderer.stats().buffer_reallocations - game.reallocations_at_warmup;
+  return session.finish(game.report);
+}
+
+}  // namespace flatline::app
