@@ -1,6 +1,6 @@
 // "Break it on purpose": the panel's teaching switches, and the slot inspector.
 // Each switch turns one part of the pattern off; the label says what to watch.
-// It writes tunables only: the frame loop applies them (main.cpp apply_tunables).
+// It writes tunables only: the frame loop applies them (apply_tunables, src/app/tunables.cpp).
 #include <imgui.h>
 
 #include "overlay/overlay_internal.hpp"
