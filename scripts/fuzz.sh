@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the pool's libFuzzer target with clang (plus ASan and UBSan) and runs it
-# for a fixed time on a copy of the seed corpus in tests/fuzz/corpus. A broken
+# for a fixed time on a copy of the starting corpus in tests/fuzz/corpus. A broken
 # invariant or a sanitizer report fails the script and leaves the input in build/fuzz/.
 # Usage: scripts/fuzz.sh [seconds, default 20]
 set -euo pipefail

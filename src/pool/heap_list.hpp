@@ -1,8 +1,8 @@
 // The anti-pattern, kept on purpose for the "pooling off" switch: what a shooter
 // does without a pool. Every spawn `new`s an object and appends it to a scene
 // list; every despawn searches the list, erases the entry (shifting the rest) and
-// `delete`s the object. It is the C++ form of the seed's "create a mesh per shot,
-// scene.add() it, scene.remove() and dispose it on hit": one heap allocation per
+// `delete`s the object, like a scene graph that creates a mesh per shot, adds it to the
+// scene and removes and disposes of it on hit: one heap allocation per
 // object (plus the list's own regrowth), a linear search per removal, and objects
 // scattered over the heap instead of side by side. The overlay's heap plot and
 // frame-time plot show the cost; Pool (pool.hpp) is the fix.

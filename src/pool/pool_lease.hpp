@@ -1,5 +1,7 @@
-// A lease: RAII ownership of one pooled object. It releases on scope exit, so an
-// early return or an exception can never leak a slot. Move-only: one owner at a time.
+// Why: a slot that cannot leak: the lease releases it on scope exit, early return included.
+//
+// A lease is RAII ownership of one pooled object: an early return or an exception cannot
+// leak its slot. Move-only: one owner at a time.
 #pragma once
 
 #include <utility>

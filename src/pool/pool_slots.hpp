@@ -1,8 +1,8 @@
-// Slot bookkeeping for Pool: which slots are live, idle or vacant, each slot's
-// generation, and the order the live slots were acquired in. It never touches an
-// object: the pool keeps the objects (pool_storage.hpp) and asks this table.
+// Why: misuse caught in O(1), live objects walked in O(live), acquisition order, all apart.
 //
-// A sparse set. order_ holds every slot index exactly once, in three runs:
+// The pool's bookkeeping lives apart from its objects, as in sokol_gfx's pools: a sparse
+// set (as in EnTT) that never touches an object. order_ holds every slot index exactly
+// once, in three runs:
 //
 //     order_ = [ live ............ | idle ............ | vacant .......... ]
 //                0             active_             ready_            capacity
@@ -13,9 +13,9 @@
 //   vacant  no object (trimmed, forgotten, destroyed): re-made on demand.
 //
 // meta_[slot].pos says where a slot sits in order_. So "is slot s live?" is one
-// compare (meta_[s].pos < active_, no state byte), moving a slot into the next run
-// is one swap with the run's edge (O(1)), and the live slots are order_[0, active_):
-// iterating them costs O(live), not O(capacity).
+// compare (meta_[s].pos < active_), popping the free stack is ++active_, pushing a slot
+// back is one swap with the last live slot and --active_, and the live slots are
+// order_[0, active_): iterating them costs O(live), not O(capacity).
 //
 // Layout. meta_ is {pos, generation}, 8 bytes, what release reads and writes; the
 // acquisition stamps (8 bytes, written by acquire) live in their own array. An 8-byte
@@ -23,12 +23,10 @@
 // needed a shift and an add on every access: 4 instructions per pair fewer, and the
 // same 36 bytes per slot in all.
 //
-// The hot path. vend_fast() is the whole acquire of a pool in steady state: one compare
-// (active_ < fast_end_), one load (order_[active_]), the life's stamp, ++active_.
-// fast_end_ folds three questions into that compare: is a slot idle (fast_end_ <=
-// ready_), is the acquisition log off (fast_end_ is 0 while logging) and does this
-// acquire stay at or below the high-water mark (fast_end_ <= peak_, so the peak needs
-// no update). Anything else (a new peak, the log, no idle slot) takes vend_idle().
+// The quiet pop: in steady state an acquire is one compare (active_ < quiet_end_), one
+// load, the stamp and ++active_. quiet_end_ folds "a slot is idle", "no new high-water
+// mark" and "no acquisition log to write" into one number (docs/perf/pool_features.md
+// has what it buys).
 #pragma once
 
 #include <algorithm>
@@ -46,14 +44,14 @@ class SlotTable {
   // Room for `capacity` slots: the only allocation. The pool calls it before the
   // factory runs, so running out of memory here leaves no object behind. The log is
   // reserved under every policy, so switching to RecycleOldest never allocates: in all,
-  // 36 bytes of bookkeeping per slot (order_ 4, meta_ 8, stamps_ 8, log_ 2 x 8).
+  // 36 bytes of bookkeeping per slot (order_ 4, meta_ 8, stamps_ 8, log 2 x 8).
   void reserve(std::size_t capacity) {
     order_.reserve(capacity);
     meta_.reserve(capacity);
     stamps_.reserve(capacity);
     log_.reserve(log_size(capacity));
   }
-  // New slots whose objects were just made: appended to the idle run, after the slots
+  // New slots whose objects were just made: put under the free stack, below the slots
   // already there, so a fresh pool vends slot 0, 1, 2, ... Allocates nothing after reserve().
   void add_idle(std::size_t count) {
     for (std::size_t i = 0; i < count; ++i) {
@@ -65,7 +63,7 @@ class SlotTable {
     }
     capacity_ = static_cast<std::uint32_t>(order_.size());
     log_.resize(log_size(capacity_));
-    sync();
+    sync_quiet_end();
   }
 
   std::size_t capacity() const { return capacity_; }
@@ -73,7 +71,6 @@ class SlotTable {
   std::size_t peak() const { return peak_; }  // the high-water mark of active()
   std::size_t idle() const { return ready_ - active_; }
   std::size_t vacant() const { return capacity_ - ready_; }
-  bool has_idle() const { return active_ < ready_; }
   std::uint64_t acquisitions() const { return clock_; }  // lives begun so far: the last stamp
 
   // One compare: a negative slot converts to a huge unsigned index.
@@ -81,39 +78,29 @@ class SlotTable {
   // Slots index as unsigned: an in-range slot is the same number, and no sign extension.
   bool live(int slot) const { return meta_[index(slot)].pos < active_; }  // slot in range
   std::uint32_t generation(int slot) const { return meta_[index(slot)].generation; }
-  std::size_t position(int slot) const { return meta_[index(slot)].pos; }  // in order_
   int at(std::size_t pos) const { return static_cast<int>(order_[pos]); }  // pos < capacity
 
-  // idle -> live: pops the free stack. top_idle() peeks at what vend_idle() will take.
-  int top_idle() const { return static_cast<int>(order_[active_]); }
-  // The steady state: an idle slot, no log, no new peak (see the top of this file).
-  bool can_vend_fast() const { return active_ < fast_end_; }
-  int vend_fast() {
-    const std::uint32_t slot = order_[active_];
+  // --- The free stack: the idle run, its top at order_[active_].
+  bool free_empty() const { return active_ == ready_; }
+  int free_top() const { return static_cast<int>(order_[active_]); }
+  // A pop with nothing to note, the steady state: the stack is not empty, this acquire
+  // does not raise the high-water mark, and no acquisition log is kept. One compare, as
+  // quiet_end_ folds the three in (see sync_quiet_end).
+  bool can_pop_quietly() const { return active_ < quiet_end_; }
+  // idle -> live: the live run takes in the top, and the new life gets its stamp.
+  void pop_free_quietly() {
+    const std::uint32_t slot = order_[active_++];
     stamps_[slot] = ++clock_;
-    ++active_;  // the live run takes in the free stack's top: that is the whole pop
-    return static_cast<int>(slot);
   }
-  int vend_idle() {  // has_idle() must hold
-    const std::uint32_t slot = order_[active_];
-    begin_life(slot);
+  // The same pop, noting a new high-water mark and RecycleOldest's log. !free_empty()
+  void pop_free() {
+    begin_life(order_[active_]);
     ++active_;
     raise_peak();
-    return static_cast<int>(slot);
   }
-  // vacant -> live, when no slot is idle: the pool makes the object first, then calls this.
-  int top_vacant() const { return static_cast<int>(order_[ready_]); }
-  void vend_vacant() {
-    begin_life(order_[ready_]);
-    ++ready_;  // with no idle run, the first vacant slot sits right at the live run's end
-    ++active_;
-    raise_peak();
-    sync();  // ready_ grew: without this, a trimmed pool would stay off the fast path
-  }
-
   // live -> idle: the last live slot fills the hole, the live run shrinks by one, and
   // the slot lands on top of the free stack. Its generation moves on.
-  void retire(int slot) {
+  void push_free(int slot) {
     const std::uint32_t last_pos = --active_;
     const std::uint32_t pos = meta_[index(slot)].pos;
     if (pos != last_pos) {  // already last (LIFO use, like a burst of one): nothing to swap
@@ -125,16 +112,32 @@ class SlotTable {
     }
     bump(slot);
   }
+  // Where an idle slot sits on the free stack: 0 is its top. -1 for any other slot.
+  int free_depth(int slot) const {
+    if (!in_range(slot)) return -1;
+    const std::uint32_t pos = meta_[index(slot)].pos;
+    return pos >= active_ && pos < ready_ ? static_cast<int>(pos - active_) : -1;
+  }
+
+  // --- Vacant slots, when the free stack is empty: the pool makes the object first.
+  int vacant_top() const { return static_cast<int>(order_[ready_]); }
+  void pop_vacant() {
+    begin_life(order_[ready_]);
+    ++ready_;  // with no idle run, the first vacant slot sits right at the live run's end
+    ++active_;
+    raise_peak();
+    sync_quiet_end();  // ready_ moved: a trimmed pool goes back to quiet pops
+  }
   // live -> vacant (forget): onto the free stack, then swapped with its bottom.
   void vacate(int slot) {
-    retire(slot);
-    swap_into(static_cast<std::uint32_t>(slot), --ready_);
-    sync();
+    push_free(slot);
+    swap_into(index(slot), --ready_);
+    sync_quiet_end();
   }
   // idle -> vacant (trim): the bottom of the free stack, released longest ago.
   int vacate_idle() {
     const int slot = static_cast<int>(order_[--ready_]);
-    sync();
+    sync_quiet_end();
     return slot;
   }
   // everything -> vacant (destroy): live generations move on, every handle goes stale.
@@ -143,13 +146,13 @@ class SlotTable {
       bump(static_cast<int>(order_[pos]));
     active_ = ready_ = 0;
     log_head_ = log_tail_ = 0;
-    sync();
+    sync_quiet_end();
   }
   // live -> live (RecycleOldest): a new life in the same slot. The old owner's
   // handles go stale, and the slot becomes the newest in acquisition order.
   void renew(int slot) {
     bump(slot);
-    begin_life(static_cast<std::uint32_t>(slot));
+    begin_life(index(slot));
   }
 
   // --- Acquisition order, without a linked list.
@@ -196,7 +199,7 @@ class SlotTable {
       log_tail_ = active_;
     }
     logging_ = on;
-    sync();
+    sync_quiet_end();
   }
 
  private:
@@ -216,17 +219,18 @@ class SlotTable {
   bool current(Entry e) const {
     return meta_[e.slot].pos < active_ && static_cast<std::uint32_t>(stamps_[e.slot]) == e.stamp;
   }
+  static std::uint32_t index(int slot) { return static_cast<std::uint32_t>(slot); }
 
   void raise_peak() {
     if (active_ > peak_) {
       peak_ = active_;
-      sync();
+      sync_quiet_end();
     }
   }
-  static std::uint32_t index(int slot) { return static_cast<std::uint32_t>(slot); }
-  // Keeps the fast path's one compare honest: see the top of this file.
-  void sync() { fast_end_ = logging_ ? 0 : std::min(ready_, peak_); }
-
+  // quiet_end_ is where quiet pops stop: at the free stack's bottom or the high-water
+  // mark, whichever comes first, and at 0 (never) while the log is kept. Every change to
+  // ready_, peak_ or logging_ calls this.
+  void sync_quiet_end() { quiet_end_ = logging_ ? 0 : std::min(ready_, peak_); }
   void begin_life(std::uint32_t slot) {
     stamps_[slot] = ++clock_;
     if (logging_) [[unlikely]]
@@ -267,13 +271,13 @@ class SlotTable {
   }
 
   // The hot fields first, on one cache line.
-  std::uint32_t active_ = 0;           // end of the live run
-  std::uint32_t fast_end_ = 0;         // vend_fast() while active_ is below it
+  std::uint32_t active_ = 0;           // end of the live run: the free stack's top
+  std::uint32_t quiet_end_ = 0;        // pop_free_quietly() while active_ is below it
   std::uint64_t clock_ = 0;            // the last stamp handed out
   std::vector<std::uint32_t> order_;   // every slot once: [live | idle | vacant]
   std::vector<Meta> meta_;             // per slot
   std::vector<std::uint64_t> stamps_;  // per slot: acquisition number of its current (or last) life
-  std::uint32_t ready_ = 0;            // end of the idle run
+  std::uint32_t ready_ = 0;            // end of the idle run: below the free stack's bottom
   std::uint32_t capacity_ = 0;
   std::uint32_t peak_ = 0;  // the most slots ever live at once
   bool logging_ = false;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdio>
 
 namespace flatline {
 
@@ -47,6 +48,21 @@ inline const char* to_string(OverflowPolicy policy) {
       return "grow";
   }
   return "?";
+}
+
+// Where a pool's log lines go unless set_log() says otherwise.
+inline void log_to_stderr(const char* line) {
+  std::fprintf(stderr, "%s\n", line);
+}
+// The line a pool logs when it grows (OverflowPolicy::Grow): growth allocates in play.
+inline void log_growth(void (*log)(const char*), const char* name, std::size_t from, std::size_t to,
+                       std::size_t growths) {
+  char line[160];
+  std::snprintf(line, sizeof line,
+                "flatline: pool '%s' grew from %zu to %zu objects (growth #%zu); size it from "
+                "peak_active instead",
+                name, from, to, growths);
+  log(line);
 }
 
 }  // namespace flatline

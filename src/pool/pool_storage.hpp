@@ -1,6 +1,7 @@
-// Where a pool's objects live: one contiguous chunk made at load, plus equal-sized
-// chunks added by growth. Objects never move, so a T& to a live object stays valid
-// while the pool grows (a std::vector<T> would relocate them).
+// Why: objects that never move, so a T& to a live object stays valid while the pool grows.
+//
+// A std::vector<T> would relocate them. One contiguous chunk is made at load; growth adds
+// equal-sized chunks. Until the pool grows, in_first_chunk() is also release's range check.
 #pragma once
 
 #include <cstddef>
@@ -25,14 +26,14 @@ class ChunkedStorage {
       free_raw(chunk);
   }
 
-  template <class Factory>
-  void init(std::size_t count, Factory& factory) {
-    first_ = make_chunk(count, factory);
-    first_size_ = count;
-  }
-
+  // The first chunk is made at load; later ones (growth) share one size.
   template <class Factory>
   void add_chunk(std::size_t count, Factory& factory) {
+    if (first_size_ == 0) {  // the first chunk (a pool made with capacity 0 has none yet)
+      first_ = make_chunk(count, factory);
+      first_size_ = count;
+      return;
+    }
     grown_.reserve(grown_.size() + 1);  // may throw before any object is made
     T* chunk = make_chunk(count, factory);
     grown_.push_back(chunk);
@@ -48,16 +49,19 @@ class ChunkedStorage {
   }
   void destroy(int slot) { ptr(slot)->~T(); }
   std::size_t first_chunk_size() const { return first_size_; }
-  // The flat fast path: slots below first_chunk_size() are first_chunk()[slot].
-  T* first_chunk() const { return first_; }
+  // Every slot is in the first chunk until the pool grows: for release, one compare is both
+  // the range check and "which chunk" (a negative slot converts to a huge index).
+  bool in_first_chunk(int slot) const { return index(slot) < first_size_; }
+  T& first_chunk_at(int slot) { return first_[index(slot)]; }  // in_first_chunk(slot)
 
  private:
+  static std::size_t index(int slot) {  // no sign extension
+    return static_cast<std::size_t>(static_cast<std::uint32_t>(slot));
+  }
   T* ptr(int slot) {
-    const auto index =
-        static_cast<std::size_t>(static_cast<std::uint32_t>(slot));  // no sign extension
-    if (index < first_size_) [[likely]]
-      return first_ + index;
-    const std::size_t offset = index - first_size_;
+    if (in_first_chunk(slot)) [[likely]]
+      return first_ + index(slot);
+    const std::size_t offset = index(slot) - first_size_;
     return grown_[offset / chunk_size_] + offset % chunk_size_;
   }
 

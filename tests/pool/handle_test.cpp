@@ -1,4 +1,4 @@
-// Tests for src/core/handle.hpp: the null handle, equality, pool ids and the
+// Tests for src/pool/handle.hpp: the null handle, equality, pool ids and the
 // generation wraparound rule (skip 0, wrap at 2^bits).
 #include "pool/handle.hpp"
 

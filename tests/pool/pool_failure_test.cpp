@@ -1,4 +1,4 @@
-// Tests for src/core/pool.hpp, part 4: failure and degenerate cases. A throwing
+// Tests for src/pool/pool.hpp, part 4: failure and degenerate cases. A throwing
 // factory or reset changes no count and leaks nothing, a pool of capacity 0 behaves
 // by its policy, and a pool can be neither copied nor moved (handles and leases point at it).
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Tests for src/core/pool.hpp, part 5: for_each_active. It visits every live slot
+// Tests for src/pool/pool.hpp, part 5: for_each_active. It visits every live slot
 // exactly once (in the slot table's dense order, not acquisition order), costs
 // O(live) rather than O(capacity), and lets the body release or forget the slot it is given,
 // or one it was given before.

@@ -1,4 +1,4 @@
-// Tests for src/core/pool_lease.hpp: a Lease owns one pooled object, gives it back
+// Tests for src/pool/pool_lease.hpp: a Lease owns one pooled object, gives it back
 // on scope exit, moves but never copies, and never releases an object it lost.
 // pool_lease.hpp is included first, alone: it must compile on its own (it includes
 // pool.hpp, which includes it back at its end; #pragma once ends the cycle).

@@ -1,4 +1,4 @@
-// Tests for src/core/pool.hpp, part 3: object and slot lifetimes. Generational
+// Tests for src/pool/pool.hpp, part 3: object and slot lifetimes. Generational
 // handles catch stale and foreign use, forget/trim/destroy end objects exactly once,
 // a throwing factory changes nothing, and for_each_active walks only live slots.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Tests for src/core/pool.hpp against a reference model: 10^6 random operations
+// Tests for src/pool/pool.hpp against a reference model: 10^6 random operations
 // (every kind of acquire, release and misuse, forget, trim, leases, policy switches,
 // destroy), each followed by a comparison of every count and every slot's state.
 // The seed is FLATLINE_SEED if set, else a fixed default; a failure prints it.

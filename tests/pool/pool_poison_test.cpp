@@ -1,4 +1,4 @@
-// Tests for src/core/pool.hpp's debug poisoning (built with FLATLINE_POOL_POISON=1
+// Tests for src/pool/pool.hpp's debug poisoning (built with FLATLINE_POOL_POISON=1
 // whatever the build type). A released object is filled with 0xDB; the next acquire
 // of that slot checks the pattern, so a write through a released object is caught,
 // and a field that reset forgets shows 0xDB instead of last life's value.

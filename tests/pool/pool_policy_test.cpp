@@ -1,4 +1,4 @@
-// Tests for src/core/pool.hpp, part 2: what acquire() does when no object is idle.
+// Tests for src/pool/pool.hpp, part 2: what acquire() does when no object is idle.
 // Drop refuses and counts, RecycleOldest takes back the earliest-acquired live object,
 // Grow makes a new chunk (logged, counted, and never moving a live object).
 #include <gtest/gtest.h>

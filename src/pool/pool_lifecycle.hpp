@@ -1,0 +1,169 @@
+// Why: the Pool members that are not the lesson, so that pool.hpp reads in one sitting.
+//
+// Its report, the walk over live objects, the rarer paths of release and of the overflow
+// policies, and objects made or destroyed after load (forget, trim, destroy, growth).
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+
+#include "pool/pool.hpp"  // pool.hpp includes this file at its end; #pragma once breaks the cycle
+
+namespace flatline {
+
+template <class T, unsigned kGenerationBits, class ResetFn>
+PoolStats Pool<T, kGenerationBits, ResetFn>::stats() const {
+  PoolStats s = stats_;
+  s.capacity = capacity();
+  s.active = slots_.active();
+  s.idle = slots_.idle();
+  s.peak_active = slots_.peak();
+  // Two counters the hot paths do not keep: every acquire stamps a new life, and
+  // every life ends exactly one way (released, recycled, forgotten, destroyed) or is live.
+  s.acquired = static_cast<std::size_t>(slots_.acquisitions());
+  s.released = s.acquired - s.recycled - s.forgotten - s.destroyed - s.active;
+  return s;
+}
+
+// The live run from its end to its start (not acquisition order). The body may release or
+// forget the slot it is given, or any slot it was given before: those sit above the walk,
+// and a release swaps the last live slot (visited, or acquired during the walk) into the
+// hole, so nothing still to visit moves. Objects acquired during the walk are not visited.
+template <class T, unsigned kGenerationBits, class ResetFn>
+template <class Fn>
+void Pool<T, kGenerationBits, ResetFn>::for_each_active(Fn&& fn) {
+  for (std::size_t pos = slots_.active(); pos > 0;) {
+    const int slot = slots_.at(--pos);
+    fn(slot, storage_[slot]);
+    pos = std::min(pos, slots_.active());  // never walk past the live run (a destroy() in fn)
+  }
+}
+template <class T, unsigned kGenerationBits, class ResetFn>
+template <class Fn>
+void Pool<T, kGenerationBits, ResetFn>::for_each_active(Fn&& fn) const {
+  for (std::size_t pos = slots_.active(); pos > 0;) {
+    const int slot = slots_.at(--pos);
+    fn(slot, storage_[slot]);
+    pos = std::min(pos, slots_.active());
+  }
+}
+
+// release(int) for a slot past the first chunk: a grown chunk's slot, or not one of this
+// pool's slots at all (out of range, negative): counted as foreign.
+template <class T, unsigned kGenerationBits, class ResetFn>
+void Pool<T, kGenerationBits, ResetFn>::release_beyond_first_chunk(int slot) {
+  if (!slots_.in_range(slot)) {
+    ++stats_.foreign_releases;
+  } else if (!slots_.live(slot)) {
+    ++stats_.double_releases;
+  } else {
+    release_live(slot, storage_[slot]);
+  }
+}
+
+// RecycleOldest: the earliest-acquired live object is reset and starts a new life in its
+// slot. Its old owner's handles go stale; a bare slot index kept by the old owner does not.
+template <class T, unsigned kGenerationBits, class ResetFn>
+int Pool<T, kGenerationBits, ResetFn>::recycle_oldest() {
+  const int slot = slots_.oldest();
+  reset_(storage_[slot]);  // first: if reset throws, the old owner keeps its object
+  slots_.renew(slot);      // a new generation, and the newest in acquisition order
+  ++stats_.recycled;
+  return slot;
+}
+
+// A live object that was lost (its owner died holding it): the slot leaves play without
+// its object going back to idle. The object is destroyed, not reset. Not-live slots are
+// ignored.
+template <class T, unsigned kGenerationBits, class ResetFn>
+void Pool<T, kGenerationBits, ResetFn>::forget(int slot) {
+  if (!is_active(slot)) return;
+  destroy_object(slot);
+  slots_.vacate(slot);  // live -> vacant; its generation moves on
+  ++stats_.forgotten;
+}
+
+template <class T, unsigned kGenerationBits, class ResetFn>
+void Pool<T, kGenerationBits, ResetFn>::forget(Handle handle) {
+  if (alive(handle)) forget(slot_of(handle));
+}
+
+// Destroys idle objects beyond `keep`, from the bottom of the free stack (released longest
+// ago). Their slots stay, vacant. Live objects are untouched.
+template <class T, unsigned kGenerationBits, class ResetFn>
+std::size_t Pool<T, kGenerationBits, ResetFn>::trim(std::size_t keep) {
+  std::size_t destroyed = 0;
+  for (; slots_.idle() > keep; ++destroyed)
+    destroy_object(slots_.vacate_idle());
+  stats_.trimmed += destroyed;
+  return destroyed;
+}
+
+// Destroys every idle and every checked-out object; every handle goes stale.
+// Live objects destroyed count in stats().destroyed, idle ones in stats().trimmed.
+template <class T, unsigned kGenerationBits, class ResetFn>
+void Pool<T, kGenerationBits, ResetFn>::destroy() {
+  const std::size_t live = slots_.active();
+  const std::size_t idle = slots_.idle();
+  for (std::size_t pos = 0; pos < live + idle; ++pos)
+    destroy_object(slots_.at(pos));
+  slots_.vacate_all();
+  stats_.destroyed += live;
+  stats_.trimmed += idle;
+}
+
+// Turning poisoning off first checks and resets every poisoned idle object, so none is
+// vended as 0xDB later (for a game whose reset is about to become a no-op).
+template <class T, unsigned kGenerationBits, class ResetFn>
+void Pool<T, kGenerationBits, ResetFn>::set_poisoning(bool on) {
+  if (!on) {
+    const std::size_t end = slots_.active() + slots_.idle();
+    for (std::size_t pos = slots_.active(); pos < end; ++pos)
+      check_poison(slots_.at(pos));
+  }
+  poison_.set_enabled(on);
+}
+
+template <class T, unsigned kGenerationBits, class ResetFn>
+void Pool<T, kGenerationBits, ResetFn>::destroy_object(int slot) {
+  storage_.destroy(slot);
+  poison_.clear(slot);  // a re-made object is fresh, not poisoned
+}
+
+// A slot emptied by trim, forget or destroy, when the free stack is empty: its object is
+// made again by the factory.
+template <class T, unsigned kGenerationBits, class ResetFn>
+int Pool<T, kGenerationBits, ResetFn>::remake_vacant() {
+  const int slot = slots_.vacant_top();
+  storage_.construct(slot, factory_);  // may throw: nothing has changed yet
+  slots_.pop_vacant();
+  ++stats_.allocations;
+  return slot;
+}
+
+// Grow: a new chunk as large as the first (at least 16 objects), under INT32_MAX slots.
+template <class T, unsigned kGenerationBits, class ResetFn>
+bool Pool<T, kGenerationBits, ResetFn>::grow() {
+  const std::size_t old_capacity = capacity();
+  const std::size_t chunk = std::max<std::size_t>(storage_.first_chunk_size(), 16);
+  if (old_capacity + chunk > static_cast<std::size_t>(INT32_MAX)) return false;
+  add_slots(chunk);  // a new chunk: live objects never move
+  ++stats_.grown;
+  if (log_ != nullptr) log_growth(log_, name_, old_capacity, capacity(), stats_.grown);
+  return true;
+}
+
+// Bookkeeping is reserved before the factory runs: if either throws, every count is
+// unchanged and no object is left behind.
+template <class T, unsigned kGenerationBits, class ResetFn>
+void Pool<T, kGenerationBits, ResetFn>::add_slots(std::size_t count) {
+  slots_.reserve(capacity() + count);
+  poison_.reserve(capacity() + count);
+  storage_.add_chunk(count, factory_);  // throws and leaves nothing behind if the factory throws
+  slots_.add_idle(count);               // at the bottom of the free stack; allocates nothing
+  poison_.resize(capacity());
+  stats_.allocations += count;
+}
+
+}  // namespace flatline
