@@ -10,7 +10,44 @@
 # Env:   REPETITIONS (default 9), MIN_TIME (seconds per repetition, default 0.2),
 #        BUILD_DIR (default build/release; another dir is configured Release, game off),
 #        BENCH_CPU (the core to pin to, default 0: pick one no other benchmark is pinned to)
+#
+#        scripts/bench_pool.sh --turns ROUNDS NAME=BINARY...   (builds of pool_bench, e.g.
+#        before and after a change, run in turns: A B, B A, ... ROUNDS times, each run REPS
+#        (default 3) interleaved repetitions of MIN_TIME (default 0.1) seconds, pinned; prints
+#        per benchmark the median over every repetition and, in brackets, the fastest.
+#        FILTER picks the benchmarks, default flatline::Pool and the bare free list.)
 set -euo pipefail
+
+if [ "${1:-}" = "--turns" ]; then
+  shift
+  exec python3 - "${BENCH_CPU:-0}" "$@" <<'EOF'
+import json, os, statistics, subprocess, sys, time
+cpu, rounds, builds = sys.argv[1], int(sys.argv[2]), [a.split("=", 1) for a in sys.argv[3:]]
+default_filter = "^(pair|burst|churn)/(flatline::Pool|bare free list)$"
+flags = [f"--benchmark_filter={os.environ.get('FILTER', default_filter)}",
+         f"--benchmark_repetitions={os.environ.get('REPS', '3')}",
+         "--benchmark_enable_random_interleaving=true",
+         f"--benchmark_min_time={os.environ.get('MIN_TIME', '0.1')}", "--benchmark_format=json"]
+ns = {}  # benchmark -> build -> [ns per pair, one per repetition]
+start = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+for r in range(rounds):
+    for name, binary in builds if r % 2 == 0 else builds[::-1]:
+        out = subprocess.run(["taskset", "-c", cpu, binary] + flags, check=True,
+                             capture_output=True, text=True).stdout
+        for b in json.loads(out)["benchmarks"]:
+            if b.get("run_type") == "iteration":
+                ns.setdefault(b["run_name"], {}).setdefault(name, []).append(b["per_pair"] * 1e9)
+names = [n for n, _ in builds]
+print(f"{start} to {time.strftime('%H:%M UTC', time.gmtime())}, {rounds} rounds in turns, "
+      f"pinned to CPU {cpu}: median ns per pair [fastest]")
+print("| benchmark | " + " | ".join(names) + " |")
+print("|---|" + "---|" * len(names))
+for k in sorted(ns):
+    cells = [f"{statistics.median(v):.2f} [{min(v):.2f}]" if (v := ns[k].get(n)) else "-"
+             for n in names]
+    print(f"| {k} | " + " | ".join(cells) + " |")
+EOF
+fi
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${BUILD_DIR:-${root}/build/release}"
@@ -60,7 +97,10 @@ if [ "${1:-}" = "--instructions" ]; then
   exit 0
 fi
 
+# The features/ family (what each guarantee costs) is scripts/bench_pool_features.sh's: left
+# out unless a --benchmark_filter given here (the last one wins) asks for it.
 "${pin[@]}" "${build}/bench/pool_bench" \
+  --benchmark_filter='^(pair|burst|churn)/' \
   --benchmark_repetitions="${REPETITIONS:-9}" \
   --benchmark_enable_random_interleaving=true \
   --benchmark_report_aggregates_only=true \
