@@ -35,9 +35,8 @@ class Pool {
   Pool& operator=(const Pool&) = delete;
   ~Pool() { destroy(); }
 
-  // The hot pair is forced inline, its rare cases kept out of line: GCC would not inline
-  // it at every call site, at up to 14% per pair (docs/perf/pool_features.md).
   // Acquire: pop the top of the free stack, the slot released last (its object still warm).
+  // The pair is forced inline, rare cases out of line: up to 14% (docs/perf/pool_features.md).
   [[gnu::always_inline]] int acquire() {
     if (!slots_.can_pop_quietly()) [[unlikely]]
       return acquire_noting();  // an empty stack, a new high-water mark, or RecycleOldest's log
@@ -138,7 +137,6 @@ class Pool {
   std::uint32_t id() const { return id_; }
 
  private:
-  // Reset in release, not in acquire: a free object never holds stale state.
   static int slot_of(Handle handle) { return static_cast<int>(handle.index); }
   Handle handle_at(int slot) const {
     return Handle{static_cast<std::uint32_t>(slot), slots_.generation(slot), id_};
