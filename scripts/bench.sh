@@ -6,8 +6,8 @@
 # which this puts between markers in the chapter that discusses it (scripts/readme_block.py
 # finds the file): "bench-pool" in docs/performance.md; "bench-scale", "bench-broadphase"
 # and "bench-render" in docs/scaling.md; each table with its date, machine and command.
-# docs/performance.md's "bench-pool-features" block is filled by
-# scripts/bench_pool_features.sh, and docs/ab.md's A/B table by scripts/ab.sh. About 5
+# scripts/bench_pool_features.sh fills docs/performance.md's "bench-pool-features" block
+# (what each guarantee costs) itself; docs/ab.md's A/B table comes from scripts/ab.sh. About 6
 # minutes on 2 shared cores once built (the first run builds Release in build/release and
 # build/scale).
 #
@@ -19,6 +19,7 @@ cd "${root}"
 
 scripts/setup.sh >/dev/null
 scripts/bench_pool.sh >/dev/null  # in build/release, the play command's build
+scripts/bench_pool_features.sh >/dev/null
 scripts/bench_scale.sh >/dev/null
 scripts/bench_render.sh >/dev/null  # in build/release too
 
