@@ -14,7 +14,10 @@ constexpr float kGravity = 9.8f;
 
 glm::vec3 random_unit(Rng& rng) {
   for (;;) {  // rejection sampling in the unit ball: a few draws on average, no allocation
-    const glm::vec3 v{rng.uniform(-1.0f, 1.0f), rng.uniform(-1.0f, 1.0f), rng.uniform(-1.0f, 1.0f)};
+    const float x = rng.uniform(-1.0f, 1.0f);  // one draw per statement: x, y, z in order
+    const float y = rng.uniform(-1.0f, 1.0f);
+    const float z = rng.uniform(-1.0f, 1.0f);
+    const glm::vec3 v{x, y, z};
     const float len2 = glm::dot(v, v);
     if (len2 > 1e-4f && len2 <= 1.0f) return v / std::sqrt(len2);
   }
@@ -106,8 +109,10 @@ void spawn_impact(World& world, const glm::vec3& point, const glm::vec3& normal,
     if (spark == nullptr) break;  // Drop: a spark storm simply has fewer sparks
     Spark& s = *spark;
     s.pos = s.prev_pos = point + normal * 0.02f;
-    s.vel = (bounce * 0.6f + random_unit(world.rng) * 0.5f + normal * 0.3f) *
-            world.rng.uniform(3.0f, 9.0f);
+    // One draw per statement, so every compiler draws in the same order: speed, then direction.
+    const float speed = world.rng.uniform(3.0f, 9.0f);
+    const glm::vec3 scatter = random_unit(world.rng);
+    s.vel = (bounce * 0.6f + scatter * 0.5f + normal * 0.3f) * speed;
     s.life = world.rng.uniform(0.25f, 0.6f);
   }
   if (!leaves_decal) return;

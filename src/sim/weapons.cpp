@@ -103,8 +103,10 @@ void fire_weapons(World& world, const TickInput& input, float dt) {
   // Hold to fire: one shot per 1/rate seconds, however the ticks fall.
   while (rifle && p.rifle_cooldown <= 0.0f) {
     fire_bullet(world, a, dir, cfg.rifle_speed, cfg.rifle_damage);
-    spawn_casing(world, a.barrel + a.right * 0.1f,
-                 a.right * world.rng.uniform(1.5f, 2.5f) + a.up * world.rng.uniform(1.5f, 2.5f));
+    // One draw per statement, so every compiler draws in the same order: up, then right.
+    const float up_kick = world.rng.uniform(1.5f, 2.5f);
+    const float right_kick = world.rng.uniform(1.5f, 2.5f);
+    spawn_casing(world, a.barrel + a.right * 0.1f, a.right * right_kick + a.up * up_kick);
     p.rifle_cooldown += 1.0f / cfg.rifle_rate;
     p.muzzle_flash = 0.05f;
   }
