@@ -29,6 +29,7 @@ smoke() {
   if grep -q "ERROR OCCURRED" <<<"${out}"; then echo "${out}" >&2; return 1; fi
 }
 smoke build/release/bench/pool_bench --benchmark_min_time=0.01
+smoke build/release/bench/pool_grow_bench --benchmark_min_time=0.01 --benchmark_filter='/25000$'
 smoke build/release/bench/broadphase_bench --benchmark_min_time=0.01 --benchmark_filter='/64$'
 smoke build/release/bench/tick_bench --benchmark_min_time=0.01 \
   --benchmark_filter='bound/copy/1000$|tick/(game|exact)/1000/1000/|pass1/(objects|columns)/1000$'

@@ -142,12 +142,15 @@ int Pool<T, kGenerationBits, ResetFn>::remake_vacant() {
   return slot;
 }
 
-// Grow: a new chunk as large as the first (at least 16 objects), under INT32_MAX slots.
+// Grow: a new chunk twice the size of the last one (the first as large as the load chunk,
+// at least 16 objects), under INT32_MAX slots. Capacity at least doubles, so growing to n
+// objects takes O(log n) growths and costs O(1) per object, amortised.
 template <class T, unsigned kGenerationBits, class ResetFn>
 bool Pool<T, kGenerationBits, ResetFn>::grow() {
   const std::size_t old_capacity = capacity();
-  const std::size_t chunk = std::max<std::size_t>(storage_.first_chunk_size(), 16);
-  if (old_capacity + chunk > static_cast<std::size_t>(INT32_MAX)) return false;
+  const std::size_t chunk = storage_.next_chunk_size();
+  if (!storage_.can_grow() || old_capacity + chunk > static_cast<std::size_t>(INT32_MAX))
+    return false;
   add_slots(chunk);  // a new chunk: live objects never move
   ++stats_.grown;
   if (log_ != nullptr) log_growth(log_, name_, old_capacity, capacity(), stats_.grown);
@@ -155,11 +158,13 @@ bool Pool<T, kGenerationBits, ResetFn>::grow() {
 }
 
 // Bookkeeping is reserved before the factory runs: if either throws, every count is
-// unchanged and no object is left behind.
+// unchanged and no object is left behind. It grows geometrically (at least doubling), so
+// each slot's bookkeeping is copied O(1) times on average however the pool grows.
 template <class T, unsigned kGenerationBits, class ResetFn>
 void Pool<T, kGenerationBits, ResetFn>::add_slots(std::size_t count) {
-  slots_.reserve(capacity() + count);
-  poison_.reserve(capacity() + count);
+  const std::size_t room = std::max(capacity() + count, 2 * capacity());
+  slots_.reserve(room);
+  poison_.reserve(room);
   storage_.add_chunk(count, factory_);  // throws and leaves nothing behind if the factory throws
   slots_.add_idle(count);               // at the bottom of the free stack; allocates nothing
   poison_.resize(capacity());

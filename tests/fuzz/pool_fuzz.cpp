@@ -119,7 +119,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       acquired(slot, true);
       return slot;
     } else if (policy == OverflowPolicy::Grow) {
-      const std::size_t chunk = std::max<std::size_t>(m.first_capacity, 16);
+      // Each grown chunk is twice the one before; a pool made empty makes its load chunk first.
+      const std::size_t chunk = m.first_capacity == 0
+                                    ? (m.grown == 0 ? 16 : std::size_t{16} << (m.grown - 1))
+                                    : std::max<std::size_t>(m.first_capacity, 16) << m.grown;
       m.capacity += chunk;
       m.allocations += chunk;
       m.idle += chunk - 1;
