@@ -9,6 +9,7 @@
 
 #include "app/headless.hpp"
 #include "app/options.hpp"
+#include "app/output_file.hpp"
 #include "app/process.hpp"
 #include "app/run_report.hpp"
 #include "app/windowed.hpp"
@@ -25,14 +26,11 @@ int main(int argc, char** argv) {
     std::fputs(usage(), stdout);
     return 0;
   }
-  // Say so now if an output cannot be written, not after an hour of play.
-  for (const std::string* path :
-       {&options.stats_path, &options.screenshot_path, &options.record_path}) {
-    if (path->empty()) continue;
-    if (const std::string why = check_writable(*path); !why.empty()) {
-      std::fprintf(stderr, "flatline: %s\n", why.c_str());
-      return 2;
-    }
+  // Say so now if an output cannot be written, or would overwrite the input, not after an
+  // hour of play. Nothing is created yet: outputs are written whole at the end.
+  if (const std::string why = check_outputs(options); !why.empty()) {
+    std::fprintf(stderr, "flatline: %s\n", why.c_str());
+    return 2;
   }
   install_stop_handlers();
   return options.no_window ? run_headless(options) : run_windowed(options);

@@ -18,4 +18,7 @@ expect_exit2("bullet speed out of range" --no-window --bullet-speed 5000)
 expect_exit2("unwritable stats path" --no-window --frames 10 --stats /nonexistent-dir/s.json)
 expect_exit2("unwritable screenshot path" --frames 10 --hidden --screenshot /nonexistent-dir/s.png)
 expect_exit2("unwritable record path" --no-window --frames 10 --record /nonexistent-dir/r.flrp)
+# The steady-state heap figures start after the warm-up: a run no longer than it is refused.
+expect_exit2("warm-up as long as the run" --no-window --frames 10 --warmup 10)
+expect_exit2("warm-up longer than the run" --no-window --frames 10 --warmup 500 --no-pooling)
 message(STATUS "every bad input exits 2 with a one-line reason")

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cstring>
+#include <string>
 #include <string_view>
 
 namespace flatline::app {
@@ -73,6 +74,7 @@ ParseResult parse_options(int argc, const char* const* argv) {
     result.error = std::move(message);
     return result;
   };
+  bool warmup_given = false;
   for (int i = 1; i < argc; ++i) {
     const std::string_view flag = argv[i];
     auto value = [&](std::string_view& out) {
@@ -115,6 +117,7 @@ ParseResult parse_options(int argc, const char* const* argv) {
     } else if (flag == "--warmup") {
       if (!value(v) || !parse_int(v, o.warmup) || o.warmup < 0)
         return fail("--warmup needs a number of ticks >= 0");
+      warmup_given = true;
     } else if (flag == "--tick-hz") {
       if (!value(v) || !parse_double(v, o.tick_hz) || !(o.tick_hz >= 10.0 && o.tick_hz <= 1000.0))
         return fail("--tick-hz needs a rate from 10 to 1000");
@@ -167,6 +170,13 @@ ParseResult parse_options(int argc, const char* const* argv) {
     return fail(
         "--no-pooling, --no-reset, --discrete and --bullet-speed cannot be combined "
         "with --record or --replay");
+  // The steady-state heap figures count from the end of the warm-up: a run that ends
+  // first would report 0 allocations after warm-up, a figure that measured nothing.
+  if (warmup_given && o.frames >= 1 && o.warmup >= o.frames)
+    return fail("--warmup " + std::to_string(o.warmup) + " must be less than --frames " +
+                std::to_string(o.frames) + ": the steady-state figures start after the warm-up");
+  if (o.no_window && !o.screenshot_path.empty())
+    return fail("--screenshot needs a window: --no-window draws no picture to capture");
   return result;
 }
 

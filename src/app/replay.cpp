@@ -67,17 +67,11 @@ TickInput decode_tick(const unsigned char in[kReplayTickBytes]) {
   return t;
 }
 
-ReplayWriter::~ReplayWriter() {
-  if (file_ != nullptr) std::fclose(file_);
-}
+ReplayWriter::~ReplayWriter() = default;
 
 bool ReplayWriter::open(const std::string& path, const ReplayHeader& header, std::string& error) {
-  file_ = std::fopen(path.c_str(), "wb");
-  if (file_ == nullptr) {
-    error = "cannot write replay '" + path + "': " + std::strerror(errno);
-    return false;
-  }
-  path_ = path;
+  if (!out_.open(path, error)) return false;
+  file_ = out_.get();
   buffer_.resize(1 << 16);  // the stdio buffer, set up now rather than on the first write
   std::setvbuf(file_, buffer_.data(), _IOFBF, buffer_.size());
   unsigned char bytes[kReplayHeaderBytes];
@@ -96,12 +90,11 @@ void ReplayWriter::write(const TickInput& input) {
 bool ReplayWriter::finish(std::string& error) {
   if (file_ == nullptr) return true;
   // The tick count sits at the end of the header.
-  bool ok = std::fseek(file_, static_cast<long>(kReplayHeaderBytes - 8), SEEK_SET) == 0 &&
-            std::fwrite(&ticks_, sizeof ticks_, 1, file_) == 1;
-  ok = std::fclose(file_) == 0 && ok;
+  // A device written in place (/dev/null) cannot seek: the flush and close still tell.
+  if (std::fseek(file_, static_cast<long>(kReplayHeaderBytes - 8), SEEK_SET) == 0)
+    std::fwrite(&ticks_, sizeof ticks_, 1, file_);
   file_ = nullptr;
-  if (!ok) error = "cannot finish replay '" + path_ + "': " + std::strerror(errno);
-  return ok;
+  return out_.commit(error);
 }
 
 bool read_replay(const std::string& path, ReplayHeader& header, std::vector<TickInput>& inputs,

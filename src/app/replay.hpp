@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "app/options.hpp"
+#include "app/output_file.hpp"
 #include "sim/input.hpp"
 #include "sim/world.hpp"
 
@@ -40,15 +41,16 @@ class ReplayWriter {
 
   bool open(const std::string& path, const ReplayHeader& header, std::string& error);
   void write(const TickInput& input);
-  // Writes the final tick count into the header and closes the file.
+  // Writes the final tick count into the header and puts the file in place (output_file.hpp):
+  // false with `error` naming the file if any write failed. Not finished: no file is left.
   bool finish(std::string& error);
   bool is_open() const { return file_ != nullptr; }
 
  private:
-  std::FILE* file_ = nullptr;
-  std::string path_;
+  std::vector<char> buffer_;  // the stdio buffer: declared first, so it outlives the file
+  OutputFile out_;
+  std::FILE* file_ = nullptr;  // out_'s, while open
   std::uint64_t ticks_ = 0;
-  std::vector<char> buffer_;
 };
 
 // Reads a whole recording. A missing, corrupt or truncated file is an error that

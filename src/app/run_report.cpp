@@ -5,11 +5,14 @@
 #include <cinttypes>
 #include <cstring>
 
+#include "app/output_file.hpp"
+
 namespace flatline::app {
 
-bool write_stats_json(const RunReport& r, const std::string& path) {
-  std::FILE* f = std::fopen(path.c_str(), "w");
-  if (f == nullptr) return false;
+bool write_stats_json(const RunReport& r, const std::string& path, std::string& error) {
+  OutputFile out;
+  if (!out.open(path, error)) return false;
+  std::FILE* f = out.get();
   std::fprintf(f, "{\n  \"frames\": %" PRId64 ",\n  \"ticks\": %" PRIu64 ",\n", r.frames,
                r.world.ticks);
   std::fprintf(f, "  \"seed\": %" PRIu64 ",\n  \"tick_hz\": %.3f,\n  \"dropped_seconds\": %.6f,\n",
@@ -67,8 +70,7 @@ bool write_stats_json(const RunReport& r, const std::string& path) {
                  r.frame_ms_median, r.frame_ms_p99, r.frame_ms_max, r.frame_ms_first_shot);
   }
   std::fprintf(f, "\n}\n");
-  const bool ok = std::ferror(f) == 0;
-  return std::fclose(f) == 0 && ok;
+  return out.commit(error);
 }
 
 double percentile(std::vector<float>& values, double q) {
@@ -103,21 +105,13 @@ void print_summary(const RunReport& r, std::FILE* out) {
 int finish_run(const RunReport& report, const std::string& stats_path) {
   print_summary(report, stdout);
   if (!stats_path.empty()) {
-    if (!write_stats_json(report, stats_path)) {
-      std::fprintf(stderr, "flatline: could not write stats to '%s': %s\n", stats_path.c_str(),
-                   std::strerror(errno));
+    if (std::string error; !write_stats_json(report, stats_path, error)) {
+      std::fprintf(stderr, "flatline: stats: %s\n", error.c_str());
       return 1;
     }
     std::printf("flatline: stats written to %s\n", stats_path.c_str());
   }
   return report.interrupted ? 130 : 0;
-}
-
-std::string check_writable(const std::string& path) {
-  std::FILE* f = std::fopen(path.c_str(), "a");  // creates it if missing, keeps it if not
-  if (f == nullptr) return "cannot write '" + path + "': " + std::strerror(errno);
-  std::fclose(f);
-  return {};
 }
 
 }  // namespace flatline::app

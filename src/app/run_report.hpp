@@ -42,16 +42,13 @@ struct RunReport {
 // The value below which a fraction q of `values` lies (reorders them; call after the run).
 double percentile(std::vector<float>& values, double q);
 
-// Writes the report as JSON. Returns false (and errno set) if the file cannot be written.
-bool write_stats_json(const RunReport& report, const std::string& path);
+// Writes the report as JSON, whole or not at all (output_file.hpp). Returns false with
+// `error` naming the file if it cannot be written.
+bool write_stats_json(const RunReport& report, const std::string& path, std::string& error);
 void print_summary(const RunReport& report, std::FILE* out);
 
 // The end of every run: the summary on stdout, the stats file if asked for.
 // Returns the process exit code (0; 1 if the stats cannot be written; 130 if interrupted).
 int finish_run(const RunReport& report, const std::string& stats_path);
-
-// Checks up front that `path` can be written, so a long run does not end in a lost
-// report. Returns an empty string, or the reason.
-std::string check_writable(const std::string& path);
 
 }  // namespace flatline::app

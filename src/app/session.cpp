@@ -107,7 +107,8 @@ float Session::end_frame() {
 
 int Session::finish(RunReport report) {
   std::string error;
-  if (!recorder_.finish(error)) std::fprintf(stderr, "flatline: %s\n", error.c_str());
+  const bool recorded = recorder_.finish(error);
+  if (!recorded) std::fprintf(stderr, "flatline: recording: %s\n", error.c_str());
   const heap::Counts end = heap::totals();
   report.frames = frame_;
   report.seed = options_.seed;
@@ -136,7 +137,8 @@ int Session::finish(RunReport report) {
     report.tick_ms_p99 = times.p99;
     report.tick_ms_max = times.max;
   }
-  return finish_run(report, options_.stats_path);
+  const int code = finish_run(report, options_.stats_path);
+  return code == 0 && !recorded ? 1 : code;
 }
 
 }  // namespace flatline::app

@@ -10,7 +10,9 @@
 #include <string>
 #include <thread>
 #include <utility>
+#include <vector>
 
+#include "app/output_file.hpp"
 #include "app/run_report.hpp"
 #include "app/session.hpp"
 #include "app/tunables.hpp"
@@ -33,13 +35,14 @@ struct Game {
   render::Renderer renderer;
   render::RenderSettings render_settings;
   overlay::Overlay overlay;
-  overlay::Tunables tunables;     // the overlay writes them, the loop applies them
-  overlay::FrameInfo info;        // what the overlay shows about the frames
-  heap::Counts frame_start_heap;  // heap totals at the last overlay phase
-  double last_time = 0.0;         // the window's clock at the last fixed-tick phase
-  int width = 0, height = 0;      // the framebuffer, this frame
-  float alpha = 1.0f;             // where the picture is between the last two ticks
-  RunReport report;               // the render half of the report
+  overlay::Tunables tunables;      // the overlay writes them, the loop applies them
+  overlay::FrameInfo info;         // what the overlay shows about the frames
+  heap::Counts frame_start_heap;   // heap totals at the last overlay phase
+  double last_time = 0.0;          // the window's clock at the last fixed-tick phase
+  int width = 0, height = 0;       // the framebuffer, this frame
+  float alpha = 1.0f;              // where the picture is between the last two ticks
+  RunReport report;                // the render half of the report
+  bool screenshot_failed = false;  // a screenshot could not be written: the run exits 1
   std::uint64_t reallocations_at_warmup = 0;
 };
 
@@ -130,15 +133,27 @@ void draw_overlay(Game& g, int ticks) {
   g.overlay.end_frame();
 }
 
+// The frame as PNG, written whole or not at all (output_file.hpp).
+bool write_screenshot(const std::string& path, int width, int height, std::string& error) {
+  std::vector<unsigned char> png;
+  if (!render::capture_png(width, height, png, error)) return false;
+  OutputFile out;
+  if (!out.open(path, error)) return false;
+  std::fwrite(png.data(), 1, png.size(), out.get());
+  return out.commit(error);
+}
+
 void take_screenshot(Game& g) {
   const heap::Mark capture;  // a capture the player asked for is not the frame's own work
   const std::string& asked = g.session.options().screenshot_path;
   const std::string path = asked.empty() ? "flatline.png" : asked;
   std::string error;
-  if (render::write_screenshot(path, g.width, g.height, error))
+  if (write_screenshot(path, g.width, g.height, error)) {
     std::printf("flatline: screenshot %s\n", path.c_str());
-  else
-    std::fprintf(stderr, "flatline: %s\n", error.c_str());
+  } else {
+    std::fprintf(stderr, "flatline: screenshot: %s\n", error.c_str());
+    g.screenshot_failed = true;
+  }
   const heap::Counts taken = capture.since();
   g.session.set_aside(taken);
   g.frame_start_heap = g.frame_start_heap + taken;
@@ -199,7 +214,8 @@ int run_windowed(const Options& options) {
   if (session.frame() > session.options().warmup)
     game.report.buffer_reallocations_after_warmup =
         game.renderer.stats().buffer_reallocations - game.reallocations_at_warmup;
-  return session.finish(game.report);
+  const int code = session.finish(game.report);
+  return code == 0 && game.screenshot_failed ? 1 : code;
 }
 
 }  // namespace flatline::app

@@ -3,11 +3,18 @@
 #include <glad/gl.h>
 #include <stb_image_write.h>  // implementation is in Debian's libstb
 
-#include <vector>
-
 namespace flatline::render {
+namespace {
 
-bool write_screenshot(const std::string& path, int width, int height, std::string& error) {
+void append(void* context, void* data, int size) {
+  auto* png = static_cast<std::vector<unsigned char>*>(context);
+  const auto* bytes = static_cast<const unsigned char*>(data);
+  png->insert(png->end(), bytes, bytes + size);
+}
+
+}  // namespace
+
+bool capture_png(int width, int height, std::vector<unsigned char>& png, std::string& error) {
   if (width <= 0 || height <= 0) {
     error = "no framebuffer to capture (window minimised?)";
     return false;
@@ -17,10 +24,11 @@ bool write_screenshot(const std::string& path, int width, int height, std::strin
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
   glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
   stbi_flip_vertically_on_write(1);  // GL's first row is the bottom one; PNG's is the top
-  const int ok =
-      stbi_write_png(path.c_str(), width, height, 4, pixels.data(), static_cast<int>(row));
-  if (ok == 0) {
-    error = "cannot write screenshot '" + path + "'";
+  png.clear();
+  if (stbi_write_png_to_func(&append, &png, width, height, 4, pixels.data(),
+                             static_cast<int>(row)) == 0 ||
+      png.empty()) {
+    error = "cannot encode the screenshot as PNG";
     return false;
   }
   return true;

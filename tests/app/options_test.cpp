@@ -111,6 +111,23 @@ TEST(Options, RejectABadBulletSpeedAndSwitchesInARecording) {
   }
 }
 
+// allocations_after_warmup counts from the end of the warm-up: a run no longer than it
+// would report 0, even with --no-pooling. The default warm-up is not an error on short runs.
+TEST(Options, RejectAWarmupAsLongAsTheRun) {
+  EXPECT_NE(parse({"--frames", "10", "--warmup", "10"}).error.find("--warmup 10 must be less"),
+            std::string::npos);
+  EXPECT_NE(parse({"--no-window", "--frames", "10", "--warmup", "500", "--no-pooling"}).error, "");
+  EXPECT_EQ(parse({"--frames", "11", "--warmup", "10"}).error, "");
+  EXPECT_EQ(parse({"--warmup", "500"}).error, "") << "without --frames the run may be longer";
+  EXPECT_EQ(parse({"--frames", "10"}).error, "");
+}
+
+TEST(Options, RejectAHeadlessScreenshot) {
+  EXPECT_NE(parse({"--no-window", "--screenshot", "x.png"}).error.find("needs a window"),
+            std::string::npos);
+  EXPECT_EQ(parse({"--hidden", "--screenshot", "x.png"}).error, "");
+}
+
 TEST(Options, HelpIsAFlagNotAnError) {
   const ParseResult r = parse({"--help"});
   EXPECT_EQ(r.error, "");
