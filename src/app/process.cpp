@@ -32,6 +32,7 @@ std::uint64_t resident_kb() {
 void install_stop_handlers() {
   std::signal(SIGINT, on_stop_signal);
   std::signal(SIGTERM, on_stop_signal);
+  std::signal(SIGHUP, on_stop_signal);  // the terminal went away: end the run as for SIGTERM
 }
 
 bool stop_requested() {

@@ -10,7 +10,7 @@ namespace flatline::app {
 // Resident set size in KiB, or 0 where /proc is not available.
 std::uint64_t resident_kb();
 
-// Set by SIGINT/SIGTERM: the run stops at the next frame and still writes its stats.
+// Set by SIGINT/SIGTERM/SIGHUP: the run stops at the next frame and still writes its stats.
 void install_stop_handlers();
 bool stop_requested();
 

@@ -118,8 +118,9 @@ TEST(Harness, AFiveSecondStallIsClampedAndTheDroppedTimeCounted) {
   EXPECT_NEAR(json_number(json.str(), "dropped_seconds"), 4.75, 1e-6);
 }
 
-TEST(Harness, SigtermAndSigintEndTheRunCleanlyAndStillWriteTheStats) {
-  for (const std::string signal : {"TERM", "INT"}) {
+// SIGHUP too: the terminal that started a long run was closed (an ssh session dropped).
+TEST(Harness, SigtermSigintAndSighupEndTheRunCleanlyAndStillWriteTheStats) {
+  for (const std::string signal : {"TERM", "INT", "HUP"}) {
     const std::string stats = (kOut / ("signal_" + signal + ".json")).string();
     std::filesystem::remove(stats);
     const RunResult r = run("--no-window --frames 100000000 --autofire --stats " + stats,
