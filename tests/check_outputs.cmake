@@ -25,8 +25,10 @@ expect_exit(1 "--record /dev/full" ${FLATLINE} --no-window --frames 100 --record
 expect_line("--record /dev/full" "/dev/full': No space left on device")
 expect_exit(1 "--stats /dev/full" ${FLATLINE} --no-window --frames 100 --stats /dev/full)
 expect_line("--stats /dev/full" "/dev/full': No space left on device")
-expect_exit(1 "--screenshot /dev/full" ${XVFB_RUN} -a -s "-screen 0 320x240x24" ${FLATLINE}
-            --frames 3 --hidden --screenshot /dev/full)
+# Windowed under Xvfb; Mesa's driver leaks by itself, so no leak check for this run only.
+expect_exit(1 "--screenshot /dev/full" ${CMAKE_COMMAND} -E env
+            ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 ${XVFB_RUN} -a -s "-screen 0 320x240x24"
+            ${FLATLINE} --frames 3 --hidden --screenshot /dev/full)
 expect_line("--screenshot /dev/full" "/dev/full': No space left on device")
 
 # Headless there is no picture: refused before the run, and no empty file is left.
