@@ -199,7 +199,7 @@ void Overlay::little_section(const WorldStats& stats) {
     ImGui::TableHeadersRow();
     for (const PoolReport& r : stats.pools) {
       const double n = recommended_size(r.spawn_rate, r.mean_lifetime, r.little_k);
-      const Sizing verdict = sizing(n, r.stats.capacity);
+      const Sizing verdict = sizing(n, r.stats, r.policy);
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(r.name);
@@ -219,7 +219,9 @@ void Overlay::little_section(const WorldStats& stats) {
       ImGui::Text("%6zu", r.stats.peak_active);
       ImGui::TableNextColumn();
       const bool small = verdict == Sizing::TooSmall;
-      ImGui::TextColored(color(small ? kColorAmber : kColorNormal), "%-11s", to_string(verdict));
+      char text[64];  // on the stack: no allocation per frame
+      sizing_text(verdict, n, text, sizeof text);
+      ImGui::TextColored(color(small ? kColorAmber : kColorNormal), "%s", text);
     }
     ImGui::EndTable();
   }
