@@ -104,9 +104,11 @@ constexpr const char* to_string(Sizing s) {
   return "?";
 }
 
-// The verdict as a reader sees it, into `out`: a recycling pool names the N that would not.
-inline void sizing_text(Sizing s, double recommended, char* out, std::size_t size) {
-  if (s == Sizing::RecyclesByDesign) {
+// The verdict as a reader sees it, into `out`: a recycling pool whose N is above its capacity
+// names the N that would not recycle (below capacity, N comes from lives cut short: no bound).
+inline void sizing_text(Sizing s, double recommended, std::size_t capacity, char* out,
+                        std::size_t size) {
+  if (s == Sizing::RecyclesByDesign && recommended > static_cast<double>(capacity)) {
     std::snprintf(out, size, "%s (N >= %.0f would not)", to_string(s), recommended);
   } else {
     std::snprintf(out, size, "%s", to_string(s));

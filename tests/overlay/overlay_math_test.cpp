@@ -103,9 +103,11 @@ TEST(OverlayLittlesLaw, ARecyclingPoolRecyclesByDesignOnceFull) {
 
 TEST(OverlayLittlesLaw, TheVerdictTextNamesTheNThatWouldNeverRecycle) {
   char text[64];
-  sizing_text(Sizing::RecyclesByDesign, 341.0, text, sizeof text);
+  sizing_text(Sizing::RecyclesByDesign, 341.0, 256, text, sizeof text);
   EXPECT_STREQ(text, "recycles by design (N >= 341 would not)");
-  sizing_text(Sizing::TooSmall, 341.0, text, sizeof text);
+  sizing_text(Sizing::RecyclesByDesign, 0.0, 256, text, sizeof text);  // no N in the window
+  EXPECT_STREQ(text, "recycles by design");
+  sizing_text(Sizing::TooSmall, 341.0, 256, text, sizeof text);
   EXPECT_STREQ(text, "too small");
 }
 
