@@ -1,6 +1,7 @@
 // What a run reports at exit: the stats file (--stats PATH) and a summary line.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -33,6 +34,7 @@ struct RunReport {
   int draw_calls_per_frame = 0;         // most in any frame after warm-up
   int bullet_draw_calls_per_frame = 0;  // most in any frame after warm-up
   std::uint64_t buffer_reallocations_after_warmup = 0;
+  std::array<std::size_t, kPoolCount> gpu_bytes{};  // each pool's instance buffer (0: none)
   double frame_ms_median = 0.0;
   double frame_ms_p99 = 0.0;
   double frame_ms_max = 0.0;

@@ -182,6 +182,8 @@ void end_frame(Game& g) {
   r.draw_calls_per_frame = std::max(r.draw_calls_per_frame, rs.draw_calls);
   r.bullet_draw_calls_per_frame =
       std::max(r.bullet_draw_calls_per_frame, rs.draw_calls_per_kind[render::kDrawBullets]);
+  for (int i = 0; i < kPoolCount; ++i)  // as sized now: a Grow pool's buffer may have grown
+    r.gpu_bytes[static_cast<std::size_t>(i)] = render::gpu_bytes_of_pool(rs, i);
 }
 
 // The frame loop: one pass per frame, each phase a function above.

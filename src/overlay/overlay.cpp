@@ -218,7 +218,7 @@ void Overlay::build(const World& world, const WorldStats& stats, const render::R
   if (ImGui::Begin(kPanelTitle, &tunables.show_panel)) {  // its close button is F1
     broken_banner(stats, frame);  // which part of the pattern is switched off, and its cost
     if (ImGui::CollapsingHeader("Pools", ImGuiTreeNodeFlags_DefaultOpen)) {
-      pool_table(stats, tunables);
+      pool_table(stats, render, tunables);
     }
     if (ImGui::CollapsingHeader("Heap", ImGuiTreeNodeFlags_DefaultOpen)) {
       heap_section(stats, frame);

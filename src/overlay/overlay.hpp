@@ -90,7 +90,7 @@ class Overlay {
  private:
   struct History;  // ring buffers for the plots (overlay_internal.hpp)
   void record(const WorldStats& stats, const FrameInfo& frame);
-  void pool_table(const WorldStats& stats, Tunables& tunables);
+  void pool_table(const WorldStats& stats, const render::RenderStats& render, Tunables& tunables);
   void heap_section(const WorldStats& stats, const FrameInfo& frame);
   void frame_section(const render::RenderStats& render, const FrameInfo& frame);
   void little_section(const WorldStats& stats);

@@ -71,36 +71,7 @@ inline double recommended_size(double lambda, double lifetime, double k) {
   return PoolMeter::recommended(lambda, lifetime, k);
 }
 
-// How the measured N compares with the pool's capacity.
-enum class Sizing {
-  NoData,    // nothing spawned yet: λ or L is still zero
-  TooSmall,  // N > capacity: expect drops, recycles or growth
-  Fits,      // N <= capacity
-  Roomy,     // capacity >= 4·N: memory to spare (fine for a particle system)
-};
-inline constexpr double kRoomyFactor = 4.0;
-
-constexpr Sizing sizing(double recommended, std::size_t capacity) {
-  if (recommended <= 0.0) return Sizing::NoData;
-  const double slots = static_cast<double>(capacity);
-  if (recommended > slots) return Sizing::TooSmall;
-  if (slots >= kRoomyFactor * recommended) return Sizing::Roomy;
-  return Sizing::Fits;
-}
-
-constexpr const char* to_string(Sizing s) {
-  switch (s) {
-    case Sizing::NoData:
-      return "no data yet";
-    case Sizing::TooSmall:
-      return "too small";
-    case Sizing::Fits:
-      return "fits";
-    case Sizing::Roomy:
-      return "roomy";
-  }
-  return "?";
-}
+// The verdict, sizing() and its text: pool_meter.hpp, where the stats file finds it too.
 
 // --- The HUD: world point -> clip space -> normalised device coordinates -> pixels.
 // Returns false for points behind the camera or outside the view.

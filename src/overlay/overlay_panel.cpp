@@ -59,9 +59,15 @@ float plot_top(const History5s& ring, float at_least) {
   return std::max(ring.max() * 2.0f, at_least);
 }
 
+// Bytes as KiB, one decimal: a pool's memory, next to its counts.
+void kib(std::size_t bytes) {
+  ImGui::Text("%8.1f", static_cast<double>(bytes) / 1024.0);
+}
+
 }  // namespace
 
-void Overlay::pool_table(const WorldStats& stats, Tunables& tunables) {
+void Overlay::pool_table(const WorldStats& stats, const render::RenderStats& render,
+                         Tunables& tunables) {
   if (ImGui::BeginTable("pool_counters", 10, kTableFlags)) {
     column("pool");
     column("capacity");
@@ -105,10 +111,13 @@ void Overlay::pool_table(const WorldStats& stats, Tunables& tunables) {
   static const char* const kPolicyNames[] = {to_string(OverflowPolicy::Drop),
                                              to_string(OverflowPolicy::RecycleOldest),
                                              to_string(OverflowPolicy::Grow)};
-  if (ImGui::BeginTable("pool_settings", 3, kTableFlags)) {
+  // Beside the capacity, what it costs in memory.
+  if (ImGui::BeginTable("pool_settings", 5, kTableFlags)) {
     column("pool");
     column("when full");
     column("requested capacity");
+    column("CPU KiB");  // objects and bookkeeping (Pool::memory_bytes)
+    column("GPU KiB");  // the instance buffer the renderer sized to the pool's capacity
     ImGui::TableHeadersRow();
     for (int i = 0; i < kPoolCount; ++i) {
       const auto slot = static_cast<std::size_t>(i);
@@ -128,6 +137,10 @@ void Overlay::pool_table(const WorldStats& stats, Tunables& tunables) {
       if (ImGui::InputInt("##capacity", &tunables.capacity[slot], 16, 256)) {
         tunables.capacity[slot] = std::clamp(tunables.capacity[slot], 1, 1 << 20);
       }
+      ImGui::TableNextColumn();
+      kib(stats.pools[slot].cpu_bytes);
+      ImGui::TableNextColumn();
+      kib(render::gpu_bytes_of_pool(render, i));  // damage numbers: text, no buffer
       ImGui::PopID();
     }
     ImGui::EndTable();
@@ -199,7 +212,7 @@ void Overlay::little_section(const WorldStats& stats) {
     ImGui::TableHeadersRow();
     for (const PoolReport& r : stats.pools) {
       const double n = recommended_size(r.spawn_rate, r.mean_lifetime, r.little_k);
-      const Sizing verdict = sizing(n, r.stats.capacity);
+      const Sizing verdict = sizing(n, r.stats, r.policy);
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(r.name);
@@ -219,7 +232,11 @@ void Overlay::little_section(const WorldStats& stats) {
       ImGui::Text("%6zu", r.stats.peak_active);
       ImGui::TableNextColumn();
       const bool small = verdict == Sizing::TooSmall;
-      ImGui::TextColored(color(small ? kColorAmber : kColorNormal), "%-11s", to_string(verdict));
+      char text[64];  // on the stack: no allocation per frame
+      sizing_text(verdict, n, r.stats.capacity, text, sizeof text);
+      ImGui::PushStyleColor(ImGuiCol_Text, color(small ? kColorAmber : kColorNormal));
+      ImGui::TextWrapped("%s", text);  // a recycling pool's N wraps within the cell
+      ImGui::PopStyleColor();
     }
     ImGui::EndTable();
   }

@@ -104,7 +104,8 @@ class Pool {
   std::size_t peak_active() const { return slots_.peak(); }
   // An idle slot's depth on the free stack (0: the next acquire takes it); -1 for others.
   int free_depth(int slot) const { return slots_.free_depth(slot); }
-  PoolStats stats() const;  // every counter (defined in pool_lifecycle.hpp)
+  PoolStats stats() const;           // every counter (defined in pool_lifecycle.hpp)
+  std::size_t memory_bytes() const;  // CPU memory: the objects and their bookkeeping
 
   OverflowPolicy policy() const { return policy_; }
   // RecycleOldest logs acquisitions; switching it on fills the log: O(live log live).

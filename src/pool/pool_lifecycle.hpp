@@ -26,6 +26,13 @@ PoolStats Pool<T, kGenerationBits, ResetFn>::stats() const {
   return s;
 }
 
+// What the pool holds in CPU memory: every slot's object (a vacant slot keeps its room)
+// and the bookkeeping reserved for every slot (the slot table, debug poison flags).
+template <class T, unsigned kGenerationBits, class ResetFn>
+std::size_t Pool<T, kGenerationBits, ResetFn>::memory_bytes() const {
+  return capacity() * sizeof(T) + slots_.reserved_bytes() + poison_.bytes();
+}
+
 // The live run from its end to its start (not acquisition order). The body may release or
 // forget the slot it is given, or any slot it was given before: those sit above the walk,
 // and a release swaps the last live slot (visited, or acquired during the walk) into the

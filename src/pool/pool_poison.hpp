@@ -35,6 +35,7 @@ class PoisonFlags {
   void resize(std::size_t slots) {
     if constexpr (kEnabled) flags_.resize(slots, 0);
   }
+  std::size_t bytes() const { return flags_.capacity(); }  // one byte per reserved slot
   // A runtime switch on top of the build's: off, releases stop poisoning (the pool
   // first turns the poisoned idle objects back into reset ones: Pool::set_poisoning).
   void set_enabled(bool on) { on_ = on; }

@@ -67,6 +67,11 @@ class SlotTable {
   }
 
   std::size_t capacity() const { return capacity_; }
+  // The bookkeeping's memory: what reserve() made room for, in bytes.
+  std::size_t reserved_bytes() const {
+    return order_.capacity() * sizeof(std::uint32_t) + meta_.capacity() * sizeof(Meta) +
+           stamps_.capacity() * sizeof(std::uint64_t) + log_.capacity() * sizeof(Entry);
+  }
   std::size_t active() const { return active_; }
   std::size_t peak() const { return peak_; }  // the high-water mark of active()
   std::size_t idle() const { return ready_ - active_; }

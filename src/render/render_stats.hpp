@@ -29,6 +29,7 @@ struct RenderStats {
   std::size_t upload_bytes = 0;                     // this frame, glBufferSubData
   std::uint64_t buffer_allocations = 0;             // glBufferData calls, ever (load included)
   std::uint64_t buffer_reallocations = 0;  // of those, after load: a pool outgrew its buffer
+  std::array<std::size_t, kKindCount> buffer_bytes{};  // each kind's instance buffer, on the GPU
 };
 
 }  // namespace flatline::render

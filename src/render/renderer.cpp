@@ -75,6 +75,7 @@ void Renderer::size_buffers(const World& world, bool after_load) {
     glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(need * sizeof(Instance)), nullptr,
                  GL_STREAM_DRAW);
     batch.capacity = need;
+    stats_.buffer_bytes[static_cast<std::size_t>(k)] = need * sizeof(Instance);
     ++stats_.buffer_allocations;
     if (after_load) ++stats_.buffer_reallocations;
   }

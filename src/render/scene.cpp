@@ -133,6 +133,23 @@ std::size_t capacity_for(const World& world, Kind kind) {
   }
 }
 
+int kind_of_pool(int pool) {
+  switch (pool) {
+    case kBullets:
+      return kDrawBullets;
+    case kSparks:
+      return kDrawSparks;
+    case kDecals:
+      return kDrawDecals;
+    case kCasings:
+      return kDrawCasings;
+    case kTracers:
+      return kDrawTracers;
+    default:
+      return -1;
+  }
+}
+
 bool SceneInstances::reserve_for(const World& world) {
   bool grew = false;
   for (int k = 0; k < kKindCount; ++k) {

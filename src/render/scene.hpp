@@ -45,6 +45,16 @@ struct SceneInstances {
 // The capacity each kind needs: the pool's capacity (or the arena's box count).
 std::size_t capacity_for(const World& world, Kind kind);
 
+// The kind whose instance buffer is sized to pool `pool` (PoolId), or -1 for a pool
+// drawn without one (damage numbers: the overlay's text).
+int kind_of_pool(int pool);
+
+// The GPU bytes of pool `pool`'s instance buffer, from the renderer's stats.
+inline std::size_t gpu_bytes_of_pool(const RenderStats& stats, int pool) {
+  const int kind = kind_of_pool(pool);
+  return kind < 0 ? 0 : stats.buffer_bytes[static_cast<std::size_t>(kind)];
+}
+
 // Fills `scene` with the live objects, interpolated by alpha. Never allocates.
 void build_scene(const World& world, float alpha, SceneInstances& scene);
 

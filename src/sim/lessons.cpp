@@ -2,24 +2,36 @@
 
 #include <glm/geometric.hpp>
 
+#include "sim/systems.hpp"
 #include "sim/world.hpp"
 
 namespace flatline {
+namespace {
+
+// A bullet for a lesson to misuse. On a full RecycleOldest pool, acquiring takes back the
+// oldest bullet in flight: its life ends first, as when the weapons fire (weapons.cpp).
+Handle bullet_to_misuse(World& world) {
+  if (const int victim = slot_to_recycle(world.bullets); victim >= 0)
+    end_bullet_life(world, world.bullets[victim]);
+  return world.bullets.acquire_handle();
+}
+
+}  // namespace
 
 void demo_double_release(World& world) {
   int slot = world.bullets.oldest_active();
   if (slot < 0) slot = world.bullets.acquire();  // nothing live: take one to misuse
   if (slot < 0) return;                          // a full Drop pool can't lend one
-  if (world.bullets[slot].full_visual) --world.full_visual_live;
+  end_bullet_life(world, world.bullets[slot]);
   world.bullets.release(slot);  // the bullet's one real release...
   world.bullets.release(slot);  // ...and the bug: O(1) check, ignored, counted
 }
 
 void demo_stale_release(World& world) {
-  const Handle old = world.bullets.acquire_handle();
+  const Handle old = bullet_to_misuse(world);
   if (old.is_null()) return;
   world.bullets.release(old);
-  const Handle reused = world.bullets.acquire_handle();  // LIFO: the same slot, a new life
+  const Handle reused = bullet_to_misuse(world);  // LIFO: the same slot, a new life
   world.bullets.release(old);  // the bug: the old handle's generation no longer matches
   world.bullets.release(reused);
 }

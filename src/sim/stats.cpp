@@ -8,7 +8,10 @@ WorldStats collect_stats(const World& world) {
     PoolReport& r = out.pools[static_cast<std::size_t>(i)];
     const PoolMeter& m = world.meters[static_cast<std::size_t>(i)];
     r.name = kPoolNames[static_cast<std::size_t>(i)];
-    visit_pool(world, i, [&](const auto& pool) { r.policy = pool.policy(); });
+    visit_pool(world, i, [&](const auto& pool) {
+      r.policy = pool.policy();
+      r.cpu_bytes = pool.memory_bytes();
+    });
     r.stats = pool_stats(world, i);
     r.spawn_rate = m.spawn_rate();
     r.mean_lifetime = m.mean_lifetime();

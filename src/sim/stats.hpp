@@ -19,7 +19,8 @@ struct PoolReport {
   double run_spawn_rate = 0.0;  // λ and L over the whole run
   double run_mean_lifetime = 0.0;
   double little_k = 1.3;
-  double recommended = 0.0;  // N = λ·L·k from the whole run
+  double recommended = 0.0;   // N = λ·L·k from the whole run
+  std::size_t cpu_bytes = 0;  // the pool's objects and bookkeeping (Pool::memory_bytes)
 };
 
 struct WorldStats {

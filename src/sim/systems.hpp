@@ -25,14 +25,36 @@ void spawn_damage_number(World& world, const glm::vec3& point, float value);
 void spawn_casing(World& world, const glm::vec3& point, const glm::vec3& vel);
 void spawn_tracer(World& world, Handle bullet, const glm::vec3& head);
 
-// Acquire from a pool while keeping its meter honest: every request counts as
-// demand (λ); an object taken back by RecycleOldest ends its life here (L).
+// Every way a bullet's life ends (a hit, its lifetime or range, a recycle, a lesson's
+// release) gives back what its life held: its place under the full-visual cap.
+inline void end_bullet_life(World& world, const Bullet& bullet) {
+  if (bullet.full_visual) --world.full_visual_live;
+}
+
+// The live slot the next acquire() takes back under RecycleOldest (the pool is full), or -1.
 template <class T>
-int spawn_slot(WorldPool<T>& pool, PoolMeter& meter) {
+int slot_to_recycle(const WorldPool<T>& pool) {
+  const bool full = pool.active_count() == pool.capacity();
+  return pool.policy() == OverflowPolicy::RecycleOldest && full ? pool.oldest_active() : -1;
+}
+
+// For objects whose life the game keeps no count of or link to.
+struct NothingToUndo {
+  template <class T>
+  void operator()(T&) const {}
+};
+
+// Acquire from a pool while keeping its meter honest: every request counts as
+// demand (λ). An object taken back by RecycleOldest ends its life here (L), so
+// end_life(object) undoes what the game counted for that life, as a release would:
+// the reset inside acquire() wipes the object's fields, not the game's tallies.
+template <class T, class EndLife = NothingToUndo>
+int spawn_slot(WorldPool<T>& pool, PoolMeter& meter, EndLife&& end_life = {}) {
   meter.on_spawn();
-  if (pool.policy() == OverflowPolicy::RecycleOldest && pool.active_count() == pool.capacity() &&
-      pool.oldest_active() >= 0)
-    meter.on_retire(pool[pool.oldest_active()].age);
+  if (const int victim = slot_to_recycle(pool); victim >= 0) {
+    meter.on_retire(pool[victim].age);
+    end_life(pool[victim]);  // before acquire() resets it
+  }
   return pool.acquire();
 }
 
@@ -46,15 +68,16 @@ void retire_slot(WorldPool<T>& pool, PoolMeter& meter, int slot, float age) {
 // A new object from its pool (the pattern), or, with pooling off, from the heap
 // (the anti-pattern the switch demonstrates). Null when a Drop pool is full.
 // `slot` receives the pool slot, or -1 for a heap object.
-template <class T>
+// `end_life` as in spawn_slot.
+template <class T, class EndLife = NothingToUndo>
 T* spawn_object(World& world, WorldPool<T>& pool, HeapList<T>& heap, PoolMeter& meter,
-                int* slot = nullptr) {
+                int* slot = nullptr, EndLife&& end_life = {}) {
   if (!world.config.pooling) {
     meter.on_spawn();
     if (slot != nullptr) *slot = -1;
     return heap.spawn();  // new T, pushed onto the scene list: one allocation per object
   }
-  const int s = spawn_slot(pool, meter);
+  const int s = spawn_slot(pool, meter, end_life);
   if (slot != nullptr) *slot = s;
   return s < 0 ? nullptr : &pool[s];
 }

@@ -38,8 +38,10 @@ Aim aim(const World& world) {
 void fire_bullet(World& world, const Aim& a, glm::vec3 dir, float speed, float damage) {
   ++world.shots_fired;
   int slot = -1;
-  Bullet* bullet =
-      spawn_object(world, world.bullets, world.unpooled.bullets, world.meters[kBullets], &slot);
+  // Under RecycleOldest a full pool takes back its oldest bullet: that life ends here.
+  const auto end_life = [&](const Bullet& old) { end_bullet_life(world, old); };
+  Bullet* bullet = spawn_object(world, world.bullets, world.unpooled.bullets,
+                                world.meters[kBullets], &slot, end_life);
   if (bullet == nullptr) return;  // pool exhausted under Drop: the shot is dropped, and counted
   Bullet& b = *bullet;
   b.pos = b.prev_pos = a.barrel;
@@ -171,7 +173,7 @@ bool tick_bullet(World& world, Bullet& b, float dt, const ClearanceGrid* clearan
     b.pos = next;
     if (b.age < cfg.bullet_lifetime && b.travelled < cfg.bullet_range) return false;
   }
-  if (b.full_visual) --world.full_visual_live;
+  end_bullet_life(world, b);
   return true;
 }
 

@@ -69,6 +69,48 @@ TEST(OverlayLittlesLaw, HasNoVerdictBeforeAnythingSpawned) {
   EXPECT_STREQ(to_string(Sizing::NoData), "no data yet");
 }
 
+// What a pool did, for the verdicts that weigh it: refused and recycled requests.
+PoolStats did(std::size_t capacity, std::size_t dropped, std::size_t recycled) {
+  PoolStats s;
+  s.capacity = capacity;
+  s.dropped = dropped;
+  s.recycled = recycled;
+  return s;
+}
+
+TEST(OverlayLittlesLaw, APoolThatRefusedRequestsIsTooSmallWhateverNSays) {
+  // 16 bullets, N 10 from the requests it served: 97 refused shots are demand too.
+  EXPECT_EQ(sizing(10.0, did(16, 97, 0), OverflowPolicy::Drop), Sizing::TooSmall);
+  EXPECT_EQ(sizing(2.0, did(16, 1, 0), OverflowPolicy::Drop), Sizing::TooSmall);  // not roomy
+  EXPECT_EQ(sizing(0.0, did(16, 1, 0), OverflowPolicy::Drop), Sizing::TooSmall);
+}
+
+TEST(OverlayLittlesLaw, APoolThatRefusedNothingIsJudgedByN) {
+  EXPECT_EQ(sizing(10.0, did(16, 0, 0), OverflowPolicy::Drop), Sizing::Fits);
+  EXPECT_EQ(sizing(4.0, did(16, 0, 0), OverflowPolicy::Drop), Sizing::Roomy);
+  EXPECT_EQ(sizing(17.0, did(16, 0, 0), OverflowPolicy::Grow), Sizing::TooSmall);
+  EXPECT_EQ(sizing(0.0, did(16, 0, 0), OverflowPolicy::Drop), Sizing::NoData);
+}
+
+TEST(OverlayLittlesLaw, ARecyclingPoolRecyclesByDesignOnceFull) {
+  EXPECT_EQ(sizing(341.0, did(256, 0, 0), OverflowPolicy::RecycleOldest),
+            Sizing::RecyclesByDesign);  // N above capacity: it will recycle
+  EXPECT_EQ(sizing(100.0, did(256, 0, 5), OverflowPolicy::RecycleOldest),
+            Sizing::RecyclesByDesign);  // it has recycled: its L was cut short
+  EXPECT_EQ(sizing(100.0, did(256, 0, 0), OverflowPolicy::RecycleOldest), Sizing::Fits);
+  EXPECT_STREQ(to_string(Sizing::RecyclesByDesign), "recycles by design");
+}
+
+TEST(OverlayLittlesLaw, TheVerdictTextNamesTheNThatWouldNeverRecycle) {
+  char text[64];
+  sizing_text(Sizing::RecyclesByDesign, 341.0, 256, text, sizeof text);
+  EXPECT_STREQ(text, "recycles by design (N >= 341 would not)");
+  sizing_text(Sizing::RecyclesByDesign, 0.0, 256, text, sizeof text);  // no N in the window
+  EXPECT_STREQ(text, "recycles by design");
+  sizing_text(Sizing::TooSmall, 341.0, 256, text, sizeof text);
+  EXPECT_STREQ(text, "too small");
+}
+
 // A camera at the origin looking down -z, as make_camera builds it.
 glm::mat4 test_view_proj() {
   const glm::mat4 view = glm::lookAt(glm::vec3(0.0f), glm::vec3(0, 0, -1), glm::vec3(0, 1, 0));

@@ -1,0 +1,96 @@
+// RecycleOldest ends a live object's life inside acquire(): whatever the game counted or
+// linked for that life must be undone there too, as when the object is released.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+
+#include "sim/autopilot.hpp"
+#include "sim/lessons.hpp"
+#include "sim/systems.hpp"
+#include "sim/world.hpp"
+
+namespace flatline {
+namespace {
+
+constexpr float kDt = 1.0f / 60.0f;
+
+// The live bullets drawn in full, counted by walking them: what full_visual_live must say.
+std::size_t full_visual_bullets(const World& world) {
+  std::size_t count = 0;
+  world.bullets.for_each_active([&](int, const Bullet& b) { count += b.full_visual; });
+  return count;
+}
+
+WorldConfig bullets_32(OverflowPolicy policy) {
+  WorldConfig config;
+  config.seed = 7;
+  config.bullet_capacity = 32;  // below the full-visual cap of 64: every bullet is drawn in full
+  config.bullet_policy = policy;
+  return config;
+}
+
+// Runs the load harness's scripted player; checks the count after every tick.
+void autofire(World& world, int ticks) {
+  for (int t = 0; t < ticks; ++t) {
+    step(world, autofire_input(world, 60.0), kDt);
+    ASSERT_EQ(world.full_visual_live, full_visual_bullets(world)) << "after tick " << t;
+  }
+}
+
+TEST(Recycling, ARecycledBulletGivesBackItsPlaceUnderTheFullVisualCap) {
+  World world(bullets_32(OverflowPolicy::RecycleOldest));
+  autofire(world, 3600);
+  EXPECT_GT(world.bullets.stats().recycled, 64u);  // more recycles than the cap: it would show
+  EXPECT_EQ(world.tracers.stats().acquired, 0u);   // 32 live at most: none past the cap of 64
+}
+
+TEST(Recycling, RecycleOldestDrawsNoMoreTracersThanDrop) {
+  World recycling(bullets_32(OverflowPolicy::RecycleOldest));
+  World dropping(bullets_32(OverflowPolicy::Drop));
+  autofire(recycling, 3600);  // the load harness's run: flatline --no-window --frames 3600
+  autofire(dropping, 3600);
+  ASSERT_GT(dropping.bullets.stats().dropped, 0u);  // both pools really ran full
+  ASSERT_GT(recycling.bullets.stats().recycled, 0u);
+  EXPECT_LE(recycling.tracers.stats().acquired, dropping.tracers.stats().acquired);
+}
+
+TEST(Recycling, ARecycledBulletPastTheCapLeavesItsTracerToFade) {
+  WorldConfig config = bullets_32(OverflowPolicy::RecycleOldest);
+  config.bullet_capacity = 8;  // the rifle keeps 16 bullets flying into the sky
+  config.full_visual_cap = 0;  // every bullet is a tracer
+  World world(config);
+  world.player.pitch = 1.2f;  // into the sky: bullets live their whole lifetime
+  TickInput trigger;
+  trigger.fire_held = true;
+  for (int t = 0; t < 240; ++t)  // 12 shots a second for 4 s: 48 shots into 8 slots
+    step(world, trigger, kDt);
+  ASSERT_GT(world.bullets.stats().recycled, 0u);
+  // Each live tracer follows a live bullet, or fades for at most its linger time.
+  std::size_t following = 0;
+  world.tracers.for_each_active([&](int, const Tracer& t) {
+    if (world.bullets.alive(t.bullet)) {
+      ++following;
+    } else {
+      EXPECT_TRUE(t.retiring);
+    }
+  });
+  EXPECT_EQ(following, world.bullets.active_count());  // one tracer per live bullet, no more
+}
+
+TEST(Recycling, TheStaleReleaseLessonOnAFullPoolKeepsTheCountRight) {
+  WorldConfig config = bullets_32(OverflowPolicy::RecycleOldest);
+  config.bullet_capacity = 8;  // the rifle keeps 16 bullets flying into the sky
+  World world(config);
+  world.player.pitch = 1.2f;
+  TickInput trigger;
+  trigger.fire_held = true;
+  while (world.bullets.active_count() < world.bullets.capacity())
+    step(world, trigger, kDt);
+  ASSERT_EQ(world.full_visual_live, 8u);
+  demo_stale_release(world);  // its first acquire recycles the oldest bullet
+  EXPECT_EQ(world.full_visual_live, full_visual_bullets(world));
+  EXPECT_EQ(world.bullets.stats().stale_releases, 1u);
+}
+
+}  // namespace
+}  // namespace flatline
