@@ -52,6 +52,8 @@ WorldConfig world_config_from(const Options& options);
 const char* usage();
 
 constexpr std::size_t kMaxPoolSize = 10'000'000;
+constexpr double kMinTickHz = 10.0;  // --tick-hz range, and a recording's
+constexpr double kMaxTickHz = 1000.0;
 constexpr double kMaxBulletSpeed = 2000.0;     // m/s: the tunnelling lab's top speed
 constexpr double kMaxFireRate = 10'000'000.0;  // shots per second: enough to fill any pool
 

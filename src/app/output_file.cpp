@@ -35,9 +35,9 @@ OutputFile::~OutputFile() {
   if (!temp_.empty()) ::unlink(temp_.c_str());
 }
 
-bool OutputFile::open(const std::string& path, std::string& error) {
+bool OutputFile::open(const std::string& path, std::string& error, Mode mode) {
   path_ = path;
-  if (!is_regular_or_missing(path)) {  // a device or a pipe: written in place
+  if (mode == Mode::Journal || !is_regular_or_missing(path)) {  // written in place
     file_ = std::fopen(path.c_str(), "wb");
     if (file_ == nullptr) error = failed("write", path, errno);
     return file_ != nullptr;

@@ -1,9 +1,11 @@
-// Outputs written whole or not at all (stats, recording, screenshot).
+// Outputs written whole or not at all (stats, screenshot), or as a journal (a recording).
 //
-// A regular file is written to a temporary file in the same directory and renamed over its
-// path on success: a failed or interrupted run leaves the old file, or none, never half of
-// one. A device or pipe (/dev/stdout, /dev/full) is written in place. Every write, flush and
-// close is checked, so a full disk is an error that names the file, not a silent exit 0.
+// Whole: a regular file is written to a temporary file in the same directory and renamed
+// over its path on success: a failed or interrupted run leaves the old file, or none, never
+// half of one. Journal: written in place, for a format whose every complete block can be
+// read back after a kill (app/replay_format.hpp). A device or pipe (/dev/stdout, /dev/full)
+// is written in place. Every write, flush and close is checked, so a full disk is an error
+// that names the file, not a silent exit 0.
 #pragma once
 
 #include <cstdio>
@@ -20,9 +22,10 @@ class OutputFile {
   OutputFile& operator=(const OutputFile&) = delete;
   ~OutputFile();  // not committed: the temporary file is removed, the path left as it was
 
-  bool open(const std::string& path, std::string& error);
+  enum class Mode { Whole, Journal };
+  bool open(const std::string& path, std::string& error, Mode mode = Mode::Whole);
   std::FILE* get() const { return file_; }
-  // Flushes and closes the file, then renames it into place. False with `error` naming the
+  // Flushes and closes the file, then renames it into place (Whole). False with `error` naming the
   // file if any write, the flush, the close or the rename failed.
   bool commit(std::string& error);
 

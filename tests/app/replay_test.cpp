@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <memory>
 
 #include "sim/autopilot.hpp"
@@ -74,57 +75,175 @@ TEST(Replay, PlayingARecordingBackReachesTheSameStateHash) {
   EXPECT_EQ(state_hash(*world), recorded);
 }
 
-TEST(Replay, ATruncatedFileNamesTheFileAndTheByteOffset) {
-  const std::string path = path_of("truncated.flrp");
-  record(path, 100, 1);
-  std::filesystem::resize_file(path, kReplayHeaderBytes + 50 * kReplayTickBytes + 7);
-  ReplayHeader header;
-  std::vector<TickInput> inputs;
+// Reads `path`; the error (empty if the read succeeded) and what the read noted.
+struct Read {
+  bool ok = false;
   std::string error;
-  EXPECT_FALSE(read_replay(path, header, inputs, error));
-  EXPECT_NE(error.find(path), std::string::npos) << error;
-  EXPECT_NE(error.find("at byte " + std::to_string(kReplayHeaderBytes + 50 * kReplayTickBytes + 7)),
-            std::string::npos)
-      << error;
+  ReplayReadNote note;
+  std::vector<TickInput> inputs;
+};
+Read read(const std::string& path) {
+  Read r;
+  ReplayHeader header;
+  r.ok = read_replay(path, header, r.inputs, r.note, r.error);
+  return r;
 }
 
-TEST(Replay, AFileThatIsNotARecordingIsRefusedAtByteZero) {
-  const std::string path = path_of("not_a_replay.flrp");
+std::vector<char> bytes_of(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(f), {}};
+}
+void write_bytes(const std::string& path, const std::vector<char>& bytes) {
+  std::ofstream(path, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+TEST(Replay, AFinishedRecordingReadsWholeWithItsEndMark) {
+  const std::string path = path_of("finished.flrp");
+  record(path, 600, 3);
+  const Read r = read(path);
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_TRUE(r.note.finished);
+  EXPECT_EQ(r.inputs.size(), 600u);
+  // 600 ticks at 256 per block: blocks of 256, 256 and 88 ticks, then the end mark.
+  EXPECT_EQ(bytes_of(path).size(), kReplayHeaderBytes + 3 * 8 + 600 * kReplayTickBytes + 16);
+}
+
+TEST(Replay, AFlippedCapacityByteNamesTheFileAndTheField) {
+  const std::string path = path_of("capacity.flrp");
+  record(path, 100, 1);
+  std::vector<char> bytes = bytes_of(path);
+  bytes[28] = static_cast<char>(bytes[28] ^ 0x01);  // capacity becomes 2^32 + 4096
+  write_bytes(path, bytes);
+  const Read r = read(path);
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(has(r.error, path) && has(r.error, "bullet_capacity") && has(r.error, "at byte 24"))
+      << r.error;
+}
+
+TEST(Replay, EveryHeaderBitFlipIsCaught) {
+  const std::string path = path_of("header_bits.flrp");
+  record(path, 10, 1);
+  const std::vector<char> clean = bytes_of(path);
+  for (std::size_t byte = 0; byte < kReplayHeaderBytes; ++byte) {
+    for (int bit = 0; bit < 8; ++bit) {
+      std::vector<char> bytes = clean;
+      bytes[byte] = static_cast<char>(bytes[byte] ^ (1 << bit));
+      write_bytes(path, bytes);
+      const Read r = read(path);
+      EXPECT_FALSE(r.ok) << "byte " << byte << " bit " << bit << " went unnoticed";
+    }
+  }
+}
+
+TEST(Replay, ACorruptTickIsReportedWithTheBlockWhereItStarts) {
+  const std::string path = path_of("payload.flrp");
+  record(path, 600, 1);
+  std::vector<char> bytes = bytes_of(path);
+  // Tick 300 lies in the second block (ticks 256..511): its look_yaw's lowest byte.
+  const std::size_t second_block = kReplayHeaderBytes + 8 + 256 * kReplayTickBytes;
+  bytes[second_block + 4 + 44 * kReplayTickBytes + 8] ^= 0x01;
+  write_bytes(path, bytes);
+  const Read r = read(path);
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(has(r.error, "block at tick 256 fails its checksum") &&
+              has(r.error, "at byte " + std::to_string(second_block)))
+      << r.error;
+}
+
+TEST(Replay, AKilledRecordingGivesBackEveryCompleteBlock) {
+  const std::string path = path_of("killed.flrp");
+  record(path, 2000, 1);  // 7 full blocks, then 208 ticks
+  const std::vector<char> whole = bytes_of(path);
+  const std::size_t block = 8 + 256 * kReplayTickBytes;
+  // Cut at every place a kill could leave the file: inside each block, and at its end.
+  for (std::size_t blocks = 1; blocks <= 3; ++blocks) {
+    for (std::size_t extra : {std::size_t{0}, std::size_t{3}, std::size_t{4}, block - 1}) {
+      const std::size_t size = kReplayHeaderBytes + blocks * block + extra;
+      write_bytes(path, std::vector<char>(whole.begin(), whole.begin() + static_cast<long>(size)));
+      const Read r = read(path);
+      ASSERT_TRUE(r.ok) << r.error;
+      EXPECT_FALSE(r.note.finished);
+      EXPECT_EQ(r.inputs.size(), blocks * 256) << "cut at " << size;
+      EXPECT_EQ(r.note.ignored_bytes, extra);
+    }
+  }
+}
+
+TEST(Replay, AFileWithNoCompleteBlockIsAClearError) {
+  const std::string path = path_of("empty.flrp");
+  record(path, 1000, 1);
+  std::vector<char> bytes = bytes_of(path);
+  bytes.resize(kReplayHeaderBytes + 100);
+  write_bytes(path, bytes);
+  const Read r = read(path);
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(has(r.error, path) && has(r.error, "no complete block")) << r.error;
+}
+
+TEST(Replay, BytesAfterTheEndMarkAreReported) {
+  const std::string path = path_of("trailing.flrp");
+  record(path, 100, 1);
+  std::vector<char> bytes = bytes_of(path);
+  bytes.insert(bytes.end(), {'x', 'y', 'z'});
+  write_bytes(path, bytes);
+  const Read r = read(path);
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(has(r.error, "3 bytes after the end of the recording")) << r.error;
+}
+
+TEST(Replay, NonFiniteAndOutOfRangeInputsAreRefused) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float inf = std::numeric_limits<float>::infinity();
+  const std::pair<TickInput, const char*> bad[] = {
+      {TickInput{nan, 0, 0, 0}, "non-finite"},
+      {TickInput{0, 0, inf, 0}, "non-finite"},
+      {TickInput{2.0f, 0, 0, 0}, "stick past"},
+  };
+  for (const auto& [input, why] : bad) {
+    const std::string path = path_of("nonfinite.flrp");
+    Options o;
+    o.record_path = path;
+    ReplayWriter writer;
+    std::string error;
+    ASSERT_TRUE(start_recording(o, writer, error)) << error;
+    for (int i = 0; i < 10; ++i)
+      writer.write(i == 7 ? input : TickInput{});
+    ASSERT_TRUE(writer.finish(error)) << error;
+    const Read r = read(path);
+    EXPECT_FALSE(r.ok);
+    EXPECT_TRUE(has(r.error, "tick 7: ") && has(r.error, why)) << r.error;
+  }
+}
+
+TEST(Replay, AnOlderVersionAndAForeignFileAreRefusedByName) {
+  const std::string path = path_of("old.flrp");
+  record(path, 10, 1);
+  std::vector<char> bytes = bytes_of(path);
+  bytes[4] = 1;  // version 1
+  write_bytes(path, bytes);
+  Read r = read(path);
+  EXPECT_TRUE(!r.ok && has(r.error, "version 1, an older format")) << r.error;
   std::ofstream(path) << std::string(100, 'x');
-  ReplayHeader header;
-  std::vector<TickInput> inputs;
-  std::string error;
-  EXPECT_FALSE(read_replay(path, header, inputs, error));
-  EXPECT_NE(error.find("at byte 0"), std::string::npos) << error;
+  r = read(path);
+  EXPECT_TRUE(!r.ok && has(r.error, "at byte 0") && has(r.error, "no FLRP mark")) << r.error;
 }
 
 TEST(Replay, AShortHeaderAndAMissingFileAreClearErrors) {
   const std::string path = path_of("short.flrp");
   std::ofstream(path) << "FLRP";
-  ReplayHeader header;
-  std::vector<TickInput> inputs;
-  std::string error;
-  EXPECT_FALSE(read_replay(path, header, inputs, error));
-  EXPECT_NE(error.find("at byte 4"), std::string::npos) << error;
-  EXPECT_FALSE(read_replay(path_of("missing.flrp"), header, inputs, error));
-  EXPECT_NE(error.find("cannot read replay"), std::string::npos) << error;
+  Read r = read(path);
+  EXPECT_TRUE(!r.ok && has(r.error, "at byte 4")) << r.error;
+  r = read(path_of("missing.flrp"));
+  EXPECT_TRUE(!r.ok && has(r.error, "cannot read replay")) << r.error;
 }
 
-TEST(Replay, CorruptInputFlagsAreCaughtWhereTheyAre) {
-  const std::string path = path_of("flags.flrp");
-  record(path, 10, 1);
-  {
-    std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
-    f.seekp(static_cast<std::streamoff>(kReplayHeaderBytes + 3 * kReplayTickBytes + 16));
-    f.put(static_cast<char>(0xF0));
-  }
-  ReplayHeader header;
-  std::vector<TickInput> inputs;
-  std::string error;
-  EXPECT_FALSE(read_replay(path, header, inputs, error));
-  EXPECT_NE(error.find("at byte " + std::to_string(kReplayHeaderBytes + 3 * kReplayTickBytes + 16)),
-            std::string::npos)
-      << error;
+TEST(Replay, Crc32MatchesTheStandardCheckValue) {
+  const unsigned char text[] = "123456789";
+  EXPECT_EQ(crc32(text, 9), 0xCBF43926u);  // the CRC-32/ISO-HDLC check value
+  EXPECT_EQ(crc32(text + 4, 5, crc32(text, 4)), 0xCBF43926u);
 }
 
 }  // namespace

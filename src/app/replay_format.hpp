@@ -1,0 +1,65 @@
+// The bytes of a recording (.flrp), version 2: a file that checks itself.
+//
+//   header, 48 bytes:  "FLRP" | u32 version | u64 seed | f64 tick_hz | u64 bullet_capacity |
+//                      u8 bullet_policy | u8[3] zero | u32 block_ticks | u32 crc | u32 zero
+//   blocks:            u32 n (1..block_ticks) | n x 20-byte TickInput | u32 crc
+//   end mark:          u32 0 | u64 total ticks | u32 crc
+//
+// Little-endian, as this machine writes. Each crc is CRC-32 over the bytes before it in its
+// header or block. The file is append-only and flushed block by block, so a run killed while
+// recording leaves every complete block readable: the reader recovers them and says so. A
+// recording with an end mark is finished; any byte after it is an error.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "pool/pool_stats.hpp"
+#include "sim/input.hpp"
+
+namespace flatline::app {
+
+struct ReplayHeader {
+  std::uint64_t seed = 1;
+  double tick_hz = 60.0;
+  std::uint64_t bullet_capacity = 0;
+  OverflowPolicy bullet_policy = OverflowPolicy::Drop;
+  std::uint32_t block_ticks = 256;  // ticks per checksummed block: a kill loses at most these
+};
+
+inline constexpr std::uint32_t kReplayVersion = 2;
+inline constexpr std::size_t kReplayHeaderBytes = 48;
+inline constexpr std::size_t kReplayTickBytes = 20;
+inline constexpr std::uint32_t kMaxBlockTicks = 65536;
+
+// What a read found beside the ticks: whether the recording was finished, and if not,
+// where the last complete block ends (the run was killed or the disk filled).
+struct ReplayReadNote {
+  bool finished = false;
+  std::size_t ignored_bytes = 0;  // an unfinished file: the cut-short block's bytes
+};
+
+// CRC-32 (IEEE 802.3, the polynomial of zip and PNG), continuing from `crc` (0 to start).
+std::uint32_t crc32(const unsigned char* data, std::size_t size, std::uint32_t crc = 0);
+
+void encode_header(const ReplayHeader& header, unsigned char out[kReplayHeaderBytes]);
+void encode_tick(const TickInput& input, unsigned char out[kReplayTickBytes]);
+TickInput decode_tick(const unsigned char in[kReplayTickBytes]);
+// A block of `count` encoded ticks framed with its count and crc; returns its size in bytes.
+std::size_t frame_block(const unsigned char* ticks, std::uint32_t count, unsigned char* out);
+// The end mark after `total` ticks; writes 16 bytes.
+inline constexpr std::size_t kReplayEndBytes = 16;
+void encode_end(std::uint64_t total, unsigned char out[kReplayEndBytes]);
+
+// Reads a recording of `size` bytes from `file` (a file, or memory through fmemopen). Every
+// header field is checked against the command line's own limits, and the file's size bounds
+// what is reserved, before any tick is read. False with `error` naming `name`, the byte
+// offset, and the field or the tick where the file went wrong.
+bool read_replay_from(std::FILE* file, std::size_t size, const std::string& name,
+                      ReplayHeader& header, std::vector<TickInput>& inputs, ReplayReadNote& note,
+                      std::string& error);
+
+}  // namespace flatline::app
