@@ -193,6 +193,7 @@ int main(int argc, char** argv) {
   register_all<FeatureStage<pool_features::MisuseChecks>>("+ misuse checks", "features/");
   register_all<FeatureStage<pool_features::LiveWalk>>("+ O(live) walk", "features/");
   register_all<FeatureStage<pool_features::AcquisitionOrder>>("+ acquisition order", "features/");
+  register_all<FeatureStage<pool_features::ReentryGuard>>("+ re-entrancy guard", "features/");
   register_all<FeatureStage<pool_features::Poisoning>>("+ poisoning", "features/");
   register_all<ShippedPool<InlineBulletPool>>("flatline::Pool", "features/");
   benchmark::Initialize(&argc, argv);

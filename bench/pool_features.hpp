@@ -1,6 +1,6 @@
 // Why: to price each of flatline::Pool's guarantees, added one at a time to a bare free list.
 //
-// Six small pools, each the one before plus one guarantee:
+// Seven small pools, each the one before plus one guarantee:
 //   Bare             the objects and a stack of free slot indices; nothing checked;
 //   Generations      + a generation per slot, moved on at release: stale handles detected;
 //   MisuseChecks     + a live flag per slot and counters: double, foreign and stale
@@ -8,6 +8,7 @@
 //   LiveWalk         + a sparse set instead of flags and stack: the live slots dense, so
 //                    for_each_active costs O(live) (a release swaps the last live slot in);
 //   AcquisitionOrder + a stamp per acquire: the oldest live slot (RecycleOldest's victim);
+//   ReentryGuard     + a busy flag around reset: calls back into the pool refused, counted;
 //   Poisoning        + the debug feature: 0xDB over a released object, checked on acquire.
 // pool_bench times them beside flatline::Pool (scripts/bench_pool_features.sh). Each must
 // do its job: stages_do_their_jobs() checks them before pool_bench times anything, and
@@ -225,24 +226,57 @@ class AcquisitionOrder : public LiveWalk<T, Reset> {
 };
 
 template <class T, class Reset>
-class Poisoning : public AcquisitionOrder<T, Reset> {
+class ReentryGuard : public AcquisitionOrder<T, Reset> {
+ public:
+  using AcquisitionOrder<T, Reset>::AcquisitionOrder;
+  using Handle = typename AcquisitionOrder<T, Reset>::Handle;
+  STAGE_INLINE int acquire() {
+    if (busy_) [[unlikely]]
+      return ++reentrant_, -1;  // called from a reset: refused
+    return AcquisitionOrder<T, Reset>::acquire();
+  }
+  STAGE_INLINE void release(int slot) {
+    if (busy_ || !this->accept(slot)) [[unlikely]] {
+      reentrant_ += busy_;
+      return;
+    }
+    run_reset(this->objects_[slot]);
+    this->retire(static_cast<std::uint32_t>(slot));
+  }
+  void release(Handle) = delete;  // this stage prices the index API only
+  std::size_t reentrant_ = 0;
+
+ protected:
+  STAGE_INLINE void run_reset(T& object) {  // flatline::Pool also clears it if reset throws
+    busy_ = true;
+    Reset{}(object);
+    busy_ = false;
+  }
+  bool busy_ = false;
+};
+
+template <class T, class Reset>
+class Poisoning : public ReentryGuard<T, Reset> {
   static_assert(std::is_trivially_copyable_v<T>, "memset over anything else is undefined");
   static constexpr unsigned char kByte = 0xDB;
 
  public:
-  using Handle = typename AcquisitionOrder<T, Reset>::Handle;
+  using Handle = typename ReentryGuard<T, Reset>::Handle;
   explicit Poisoning(std::size_t capacity)
-      : AcquisitionOrder<T, Reset>(capacity), poisoned_(capacity, 0) {}
+      : ReentryGuard<T, Reset>(capacity), poisoned_(capacity, 0) {}
   STAGE_INLINE int acquire() {
-    const int slot = AcquisitionOrder<T, Reset>::acquire();
+    const int slot = ReentryGuard<T, Reset>::acquire();
     if (slot >= 0 && poisoned_[slot]) [[unlikely]]
       unpoison(slot);
     return slot;
   }
   STAGE_INLINE void release(int slot) {
-    if (!this->accept(slot)) return;
+    if (this->busy_ || !this->accept(slot)) [[unlikely]] {
+      this->reentrant_ += this->busy_;
+      return;
+    }
     T& object = this->objects_[slot];
-    Reset{}(object);
+    this->run_reset(object);
     std::memset(static_cast<void*>(&object), kByte, sizeof(T));
     poisoned_[slot] = 1;
     this->retire(static_cast<std::uint32_t>(slot));

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <random>
 #include <set>
 #include <string>
@@ -139,6 +140,32 @@ inline bool acquisition_order_finds_the_oldest(std::string* failure) {
   return true;
 }
 
+// A reset that calls back into its pool: releases its own object's slot again, then acquires.
+struct CallingReset {
+  static inline std::function<void(Probe&)> hook;
+  void operator()(Probe& probe) const {
+    probe = Probe{};
+    if (hook) hook(probe);
+  }
+};
+
+inline bool reentry_guard_refuses_calls_from_reset(std::string* failure) {
+  ReentryGuard<Probe, ResetProbe> pool(4);
+  if (!walk_visits_exactly_the_live(pool, 4, failure)) return false;
+  ReentryGuard<Probe, CallingReset> guarded(4);
+  int got = 0;
+  CallingReset::hook = [&](Probe& probe) {
+    guarded.release(static_cast<int>(&probe - &guarded.object(0)));  // would recurse
+    got = guarded.acquire();
+  };
+  const int a = guarded.acquire();
+  guarded.release(a);
+  CallingReset::hook = nullptr;
+  STAGE_EXPECT(guarded.reentrant_ == 2 && got == -1 && guarded.healthy());
+  STAGE_EXPECT(guarded.acquire() == a);  // released once, and the guard is down again
+  return true;
+}
+
 inline bool poisoning_catches_a_write_after_release(std::string* failure) {
   Poisoning<Probe, ResetProbe> pool(4);
   int a = pool.acquire();
@@ -157,7 +184,7 @@ inline bool poisoning_catches_a_write_after_release(std::string* failure) {
 
 // True if every stage does its job; otherwise false, and *failure says which check failed.
 inline bool stages_do_their_jobs(std::string* failure) {
-  return bare_is_a_lifo_stack_that_resets(failure) && generations_make_old_handles_stale(failure) &&
+  return reentry_guard_refuses_calls_from_reset(failure) && bare_is_a_lifo_stack_that_resets(failure) && generations_make_old_handles_stale(failure) &&
          misuse_is_counted_and_ignored(failure) && live_walk_visits_exactly_the_live(failure) &&
          acquisition_order_finds_the_oldest(failure) &&
          poisoning_catches_a_write_after_release(failure);

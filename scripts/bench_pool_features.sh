@@ -58,7 +58,7 @@ with open(json_path) as f:
     data = json.load(f)
 
 stages = ["bare", "+ generations", "+ misuse checks", "+ O(live) walk", "+ acquisition order",
-          "+ poisoning", "flatline::Pool"]
+          "+ re-entrancy guard", "+ poisoning", "flatline::Pool"]
 patterns = ["pair", "burst", "churn"]
 median = {}  # (stage, pattern) -> ns per pair
 for b in data["benchmarks"]:

@@ -40,12 +40,13 @@ bool write_stats_json(const RunReport& r, const std::string& path, std::string& 
                  "\"idle\": %zu, \"allocations\": %zu, \"peak_active\": %zu, \"acquired\": %zu, "
                  "\"released\": %zu, \"dropped\": %zu, \"recycled\": %zu, \"grown\": %zu, "
                  "\"misuse\": %zu, \"double_releases\": %zu, \"foreign_releases\": %zu, "
-                 "\"stale_releases\": %zu, \"spawn_rate\": %.3f, \"mean_lifetime\": %.4f, "
+                 "\"stale_releases\": %zu, \"reentrant_calls\": %zu, \"spawn_rate\": %.3f, \"mean_lifetime\": %.4f, "
                  "\"little_k\": %.2f, \"recommended_capacity\": %.0f, \"sizing\": \"%s\", "
                  "\"bytes\": {\"cpu\": %zu, \"gpu\": %zu}}%s\n",
                  p.name, to_string(p.policy), s.capacity, s.active, s.idle, s.allocations,
                  s.peak_active, s.acquired, s.released, s.dropped, s.recycled, s.grown, s.misuse(),
-                 s.double_releases, s.foreign_releases, s.stale_releases, p.run_spawn_rate,
+                 s.double_releases, s.foreign_releases, s.stale_releases, s.reentrant_calls,
+                 p.run_spawn_rate,
                  p.run_mean_lifetime, p.little_k, p.recommended,
                  to_string(sizing(p.recommended, s, p.policy)),  // the overlay's verdict, run-wide
                  p.cpu_bytes, r.gpu_bytes[i],  // no renderer (--no-window): no GPU buffer, 0

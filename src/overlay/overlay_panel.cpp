@@ -100,7 +100,7 @@ void Overlay::pool_table(const WorldStats& stats, const render::RenderStats& ren
       ImGui::TableNextColumn();
       zero_or_red(s.grown);  // growth allocates: the pool was sized too small
       ImGui::TableNextColumn();
-      zero_or_red(s.misuse());  // double, foreign or stale releases
+      zero_or_red(s.misuse());  // double, foreign or stale releases, re-entrant calls
       ImGui::TableNextColumn();
       fill_bar(s.active, s.capacity, s.peak_active);
     }

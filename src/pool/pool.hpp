@@ -38,8 +38,8 @@ class Pool {
   // Acquire: pop the top of the free stack, the slot released last (its object still warm).
   // The pair is forced inline, rare cases out of line: up to 14% (docs/perf/pool_features.md).
   [[gnu::always_inline]] int acquire() {
-    if (!slots_.can_pop_quietly()) [[unlikely]]
-      return acquire_noting();  // an empty stack, a new high-water mark, or RecycleOldest's log
+    if (!slots_.can_pop_quietly() || in_reset_) [[unlikely]]
+      return acquire_noting();  // an empty stack, a new high-water mark, RecycleOldest's log
     const int slot = slots_.free_top();
     check_poison(slot);         // debug builds: was the object written while it was free?
     slots_.pop_free_quietly();  // idle -> live: the new life gets the next acquisition stamp
@@ -64,11 +64,15 @@ class Pool {
  private:
   // Reset in release, not in acquire: a free object never holds stale state.
   [[gnu::always_inline]] void release_live(int slot, T& object) {
-    reset_(object);  // first: if reset throws, the slot stays live and no count changes
+    if (in_reset_) [[unlikely]] return refuse_reentry();
+    run_reset(object);  // first: if reset throws, the slot stays live and no count changes
     poison_.poison(slot, object);  // debug builds: 0xDB over the whole object
     slots_.push_free(slot);        // push it on top of the free stack; its generation moves on
   }
   [[gnu::noinline]] void release_beyond_first_chunk(int slot);
+  // Re-entrancy guard: a reset that calls back into its own pool is refused and counted.
+  [[gnu::always_inline]] void run_reset(T& object);
+  [[gnu::noinline]] void refuse_reentry() { ++stats_.reentrant_calls; }
 
  public:
   // Generations: a slot's generation moves on each time its object leaves play, so a
@@ -110,6 +114,7 @@ class Pool {
   OverflowPolicy policy() const { return policy_; }
   // RecycleOldest logs acquisitions; switching it on fills the log: O(live log live).
   void set_policy(OverflowPolicy policy) {
+    if (in_reset_) return refuse_reentry();
     policy_ = policy;
     slots_.set_logging(policy == OverflowPolicy::RecycleOldest);
   }
@@ -160,6 +165,7 @@ class Pool {
 
   // The pop with something to note, out of line so that acquire() inlines small.
   [[gnu::noinline]] int acquire_noting() {
+    if (in_reset_) return refuse_reentry(), -1;
     if (slots_.free_empty()) return acquire_without_idle();
     const int slot = slots_.free_top();
     check_poison(slot);
@@ -198,6 +204,7 @@ class Pool {
   [[no_unique_address]] Reset reset_;
   Factory factory_;
   OverflowPolicy policy_ = OverflowPolicy::Drop;
+  bool in_reset_ = false;  // reset is running: calls back into this pool are refused
   detail::PoisonFlags<T> poison_;  // debug: released and filled with 0xDB since
   PoolStats stats_;  // its capacity, active, idle, peak and acquired are filled in by stats()
   std::uint32_t id_ = next_pool_id();

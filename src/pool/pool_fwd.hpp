@@ -25,4 +25,18 @@ struct ResetToDefault {
 template <class T, class ResetFn, unsigned kGenerationBits = 32>
 using InlinePool = Pool<T, kGenerationBits, ResetFn>;
 
+namespace detail {
+// True for the scope of a reset call, false again however it ends (a reset may throw).
+class ResetScope {
+ public:
+  explicit ResetScope(bool& flag) : flag_(flag) { flag_ = true; }
+  ~ResetScope() { flag_ = false; }
+  ResetScope(const ResetScope&) = delete;
+  ResetScope& operator=(const ResetScope&) = delete;
+
+ private:
+  bool& flag_;
+};
+}  // namespace detail
+
 }  // namespace flatline

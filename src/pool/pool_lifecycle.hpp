@@ -69,12 +69,20 @@ void Pool<T, kGenerationBits, ResetFn>::release_beyond_first_chunk(int slot) {
   }
 }
 
+// The reset, with the pool marked busy: a reset that releases its own slot, acquires, or
+// destroys the pool would meet a slot in mid-change, so those calls are refused meanwhile.
+template <class T, unsigned kGenerationBits, class ResetFn>
+inline void Pool<T, kGenerationBits, ResetFn>::run_reset(T& object) {
+  const detail::ResetScope busy(in_reset_);
+  reset_(object);
+}
+
 // RecycleOldest: the earliest-acquired live object is reset and starts a new life in its
 // slot. Its old owner's handles go stale; a bare slot index kept by the old owner does not.
 template <class T, unsigned kGenerationBits, class ResetFn>
 int Pool<T, kGenerationBits, ResetFn>::recycle_oldest() {
   const int slot = slots_.oldest();
-  reset_(storage_[slot]);  // first: if reset throws, the old owner keeps its object
+  run_reset(storage_[slot]);  // first: if reset throws, the old owner keeps its object
   slots_.renew(slot);      // a new generation, and the newest in acquisition order
   ++stats_.recycled;
   return slot;
@@ -85,6 +93,7 @@ int Pool<T, kGenerationBits, ResetFn>::recycle_oldest() {
 // ignored.
 template <class T, unsigned kGenerationBits, class ResetFn>
 void Pool<T, kGenerationBits, ResetFn>::forget(int slot) {
+  if (in_reset_) return refuse_reentry();
   if (!is_active(slot)) return;
   destroy_object(slot);
   slots_.vacate(slot);  // live -> vacant; its generation moves on
@@ -100,6 +109,7 @@ void Pool<T, kGenerationBits, ResetFn>::forget(Handle handle) {
 // ago). Their slots stay, vacant. Live objects are untouched.
 template <class T, unsigned kGenerationBits, class ResetFn>
 std::size_t Pool<T, kGenerationBits, ResetFn>::trim(std::size_t keep) {
+  if (in_reset_) return refuse_reentry(), 0;
   std::size_t destroyed = 0;
   for (; slots_.idle() > keep; ++destroyed)
     destroy_object(slots_.vacate_idle());
@@ -111,6 +121,7 @@ std::size_t Pool<T, kGenerationBits, ResetFn>::trim(std::size_t keep) {
 // Live objects destroyed count in stats().destroyed, idle ones in stats().trimmed.
 template <class T, unsigned kGenerationBits, class ResetFn>
 void Pool<T, kGenerationBits, ResetFn>::destroy() {
+  if (in_reset_) return refuse_reentry();
   const std::size_t live = slots_.active();
   const std::size_t idle = slots_.idle();
   for (std::size_t pos = 0; pos < live + idle; ++pos)

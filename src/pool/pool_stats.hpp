@@ -28,6 +28,7 @@ struct PoolStats {
   std::size_t double_releases = 0;    // released a slot that was not live
   std::size_t foreign_releases = 0;   // a slot out of range, or a handle of another pool
   std::size_t stale_releases = 0;     // a handle whose slot has been re-vended since
+  std::size_t reentrant_calls = 0;    // a call into the pool from its own reset: refused
   std::size_t forgotten = 0;          // live objects dropped by forget()
   std::size_t trimmed = 0;            // idle objects destroyed by trim() or destroy()
   std::size_t destroyed = 0;          // live objects destroyed by destroy() (or ~Pool)
@@ -35,7 +36,9 @@ struct PoolStats {
 
   // Every life ends exactly one way, so:
   //   acquired == released + recycled + forgotten + destroyed + active.
-  std::size_t misuse() const { return double_releases + foreign_releases + stale_releases; }
+  std::size_t misuse() const {
+    return double_releases + foreign_releases + stale_releases + reentrant_calls;
+  }
 };
 
 inline const char* to_string(OverflowPolicy policy) {

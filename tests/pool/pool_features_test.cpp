@@ -34,6 +34,11 @@ TEST(PoolFeatureStages, AcquisitionOrderFindsTheOldest) {
   EXPECT_TRUE(acquisition_order_finds_the_oldest(&failure)) << failure;
 }
 
+TEST(PoolFeatureStages, ReentryGuardRefusesCallsFromReset) {
+  std::string failure;
+  EXPECT_TRUE(reentry_guard_refuses_calls_from_reset(&failure)) << failure;
+}
+
 TEST(PoolFeatureStages, PoisoningCatchesAWriteAfterRelease) {
   std::string failure;
   EXPECT_TRUE(poisoning_catches_a_write_after_release(&failure)) << failure;
