@@ -65,3 +65,16 @@ if(NOT EXISTS ${dir}/s.json OR NOT EXISTS ${dir}/s.flrp OR leftovers)
   message(FATAL_ERROR "a good run: s.json, s.flrp expected, no temporary files: ${leftovers}")
 endif()
 message(STATUS "outputs are whole or absent, failures exit non-zero naming the file")
+
+# A closed stdout, or a reader that quits early, does not lose the stats file: it is written
+# before the summary, and a write to a closed pipe is an error, not a SIGPIPE death.
+expect_exit(0 "stdout closed" sh -c "exec '${FLATLINE}' --no-window --frames 100 --stats closed.json >&-")
+expect_exit(0 "a reader that quits" sh -c
+            "'${FLATLINE}' --no-window --frames 300 --hash-every 1 --stats piped.json | head -c 1 >/dev/null")
+foreach(name closed piped)
+  file(READ ${dir}/${name}.json json)
+  string(JSON ticks GET "${json}" ticks)
+  if(ticks LESS 100)
+    message(FATAL_ERROR "${name}.json: ${ticks} ticks")
+  endif()
+endforeach()

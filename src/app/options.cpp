@@ -39,7 +39,7 @@ const char* usage() {
          "  --record PATH        record the seed and every tick's input to PATH\n"
          "  --replay PATH        play a recording back (its seed and settings win)\n"
          "  --hash-every N       print the world's state hash every N ticks\n"
-         "  --stall-at N         headless: make frame N last 5 s, to watch the frame clamp\n"
+         "  --stall-at N         make frame N last 5 s (simulated), to watch the frame clamp\n"
          "  --hidden             keep the game window invisible (still renders)\n"
          "  --screenshot PATH    write the last frame as PNG to PATH\n"
          "  --shaders DIR        where the GLSL files are (default: the source tree's shaders/)\n"

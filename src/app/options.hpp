@@ -26,7 +26,7 @@ struct Options {
   std::string record_path;      // write the seed and every tick's input here
   std::string replay_path;      // play a recording back instead of live input
   std::int64_t hash_every = 0;  // print the state hash every N ticks (0: never)
-  std::int64_t stall_at = -1;   // headless: frame N takes 5 s (a simulated stall)
+  std::int64_t stall_at = -1;   // frame N takes 5 s (a simulated stall)
   // Windowed only.
   bool hidden = false;          // an invisible window: renders and reads back the same
   std::string screenshot_path;  // the last frame as PNG

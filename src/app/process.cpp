@@ -33,6 +33,7 @@ void install_stop_handlers() {
   std::signal(SIGINT, on_stop_signal);
   std::signal(SIGTERM, on_stop_signal);
   std::signal(SIGHUP, on_stop_signal);  // the terminal went away: end the run as for SIGTERM
+  std::signal(SIGPIPE, SIG_IGN);  // a reader that quit: writes to stdout fail, the run goes on
 }
 
 bool stop_requested() {

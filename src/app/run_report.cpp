@@ -107,15 +107,19 @@ void print_summary(const RunReport& r, std::FILE* out) {
   }
 }
 
+// The stats file first: a closed stdout (a pipe whose reader quit) must not lose it.
 int finish_run(const RunReport& report, const std::string& stats_path) {
+  std::string error;
+  const bool stats_ok = stats_path.empty() || write_stats_json(report, stats_path, error);
   print_summary(report, stdout);
-  if (!stats_path.empty()) {
-    if (std::string error; !write_stats_json(report, stats_path, error)) {
-      std::fprintf(stderr, "flatline: stats: %s\n", error.c_str());
-      return 1;
-    }
-    std::printf("flatline: stats written to %s\n", stats_path.c_str());
+  if (!stats_ok) {
+    std::fprintf(stderr, "flatline: stats: %s\n", error.c_str());
+    return 1;
   }
+  if (!stats_path.empty()) std::printf("flatline: stats written to %s\n", stats_path.c_str());
+  if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0)
+    std::fprintf(stderr, "flatline: the summary could not be written to stdout%s\n",
+                 stats_path.empty() ? "" : " (the stats file is whole)");
   return report.interrupted ? 130 : 0;
 }
 

@@ -1,6 +1,7 @@
 #include "app/session.hpp"
 
 #include <algorithm>
+#include <cinttypes>
 #include <cstdio>
 
 #include "app/process.hpp"
@@ -81,10 +82,13 @@ bool Session::begin_frame() {
 bool Session::tick(double tick_hz) {
   // The replay's bound: a replay ends with its last recorded tick, however many ticks the
   // clock asks for (a stall frame asks for 15 at once).
-  if (replay_ended()) return false;
+  if (replay_ended() || stop_requested()) return false;
   const TickInput input = next_input(tick_hz);
   if (recorder_.is_open()) recorder_.write(input);
   step(*world_, input, static_cast<float>(clock_.dt()));
+  const auto every = static_cast<std::uint64_t>(options_.hash_every);
+  if (every > 0 && world_->tick % every == 0)
+    std::printf("tick %" PRIu64 " hash %016" PRIx64 "\n", world_->tick, state_hash(*world_));
   return true;
 }
 

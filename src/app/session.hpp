@@ -29,6 +29,8 @@ namespace flatline::app {
 
 class Session {
  public:
+  static constexpr double kStallSeconds = 5.0;
+
   Session() = default;
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
@@ -41,9 +43,16 @@ class Session {
   // last tick, or a stop signal (then the report says "interrupted").
   bool begin_frame();
   // One fixed step: the tick's input (DOOM's ticcmd_t: the replay's, else the scripted
-  // player's, else the live player's), recorded if asked, then step(). `tick_hz` is the rate
-  // the scripted player counts time in. False, and nothing run, once the replay has ended.
+  // player's, else the live player's), recorded if asked, then step(), then the state hash
+  // if --hash-every says so. `tick_hz` is the rate the scripted player counts time in.
+  // False, and nothing run, once the replay has ended or a stop signal came (a frame of many
+  // long ticks ends at the next tick).
   bool tick(double tick_hz);
+  // How much time this frame feeds the clock: `real_seconds`, or 5 s on the --stall-at
+  // frame (a simulated stall: the clock's clamp runs 0.25 s of ticks and drops the rest).
+  double frame_seconds(double real_seconds) const {
+    return frame_ == options_.stall_at ? kStallSeconds : real_seconds;
+  }
   // Ends the frame; returns its duration in milliseconds.
   float end_frame();
   // The report of the run, its summary line and stats file. `report` brings what the

@@ -94,12 +94,13 @@ int run_fixed_ticks(Game& g) {
   FixedStep& clock = g.session.clock();
   overlay::Tunables& t = g.tunables;
   const double now = g.window->time();
-  const double real_dt = g.session.options().fixed_dt ? clock.dt() : now - g.last_time;
+  const double real_dt =
+      g.session.frame_seconds(g.session.options().fixed_dt ? clock.dt() : now - g.last_time);
   g.last_time = now;
   int ticks = clock.advance(t.paused ? 0.0 : real_dt * t.time_scale);
   if (t.paused) ticks += std::exchange(t.step_requests, 0);
   for (int i = 0; i < ticks; ++i)
-    if (!g.session.tick(clock.tick_hz())) break;  // the replay has ended
+    if (!g.session.tick(clock.tick_hz())) break;  // the replay has ended, or a stop signal
   return ticks;
 }
 

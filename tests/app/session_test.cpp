@@ -5,7 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -13,6 +15,7 @@
 #include <string>
 
 #include "app/headless.hpp"
+#include "app/process.hpp"
 #include "sim/stats.hpp"
 
 namespace flatline::app {
@@ -98,6 +101,42 @@ TEST(Session, AReplayEndsWithItsLastTickInAWindowToo) {
   std::snprintf(hash, sizeof hash, "\"%016llx\"",
                 static_cast<unsigned long long>(state_hash(session.world())));
   EXPECT_EQ(hash, json_value(recorded, "state_hash"));
+}
+
+TEST(Session, TheStallFrameFeedsTheClockFiveSecondsInBothModes) {
+  for (const bool headless : {true, false}) {
+    Options o;
+    o.no_window = headless;
+    o.stall_at = 2;
+    Session session;
+    std::string error;
+    ASSERT_TRUE(session.load(o, error)) << error;
+    for (int frame = 0; frame < 4 && session.begin_frame(); ++frame) {
+      const double want = frame == 2 ? Session::kStallSeconds : 0.016;
+      EXPECT_EQ(session.frame_seconds(0.016), want) << "frame " << frame;
+      session.end_frame();
+    }
+  }
+}
+
+// A stop signal ends a frame between two ticks, not after all of them: a frame of many
+// long ticks (a pool growing under a huge fire rate) still stops at once. Run in a child
+// process, as the stop flag stays raised.
+TEST(SessionDeathTest, AStopSignalEndsTheFrameAtTheNextTick) {
+  EXPECT_EXIT(
+      {
+        install_stop_handlers();
+        Options o;
+        o.no_window = true;
+        Session session;
+        std::string error;
+        if (!session.load(o, error) || !session.begin_frame()) std::exit(3);
+        const bool before = session.tick(60.0);
+        std::raise(SIGTERM);
+        const bool after = session.tick(60.0);
+        std::exit(before && !after && session.world().tick == 1 ? 0 : 4);
+      },
+      ::testing::ExitedWithCode(0), "");
 }
 
 TEST(Session, WindowedTheScriptedPlayerWaitsForTheWarmUp) {
