@@ -62,6 +62,12 @@ struct Reader {
   }
 };
 
+std::string shortest(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", value);
+  return text;
+}
+
 bool check_header(Reader& r, const unsigned char* b, ReplayHeader& h) {
   if (std::memcmp(b, kMagic, 4) != 0) return r.fail(0, "not a Flatline replay (no FLRP mark)");
   const auto version = get_at<std::uint32_t>(b, 4);
@@ -72,7 +78,7 @@ bool check_header(Reader& r, const unsigned char* b, ReplayHeader& h) {
   h.seed = get_at<std::uint64_t>(b, 8);
   h.tick_hz = get_at<double>(b, 16);
   if (!(h.tick_hz >= kMinTickHz && h.tick_hz <= kMaxTickHz))
-    return r.fail(16, "tick_hz " + std::to_string(h.tick_hz) + " is outside 10..1000");
+    return r.fail(16, "tick_hz " + shortest(h.tick_hz) + " is outside 10..1000");
   h.bullet_capacity = get_at<std::uint64_t>(b, 24);
   if (h.bullet_capacity < 1 || h.bullet_capacity > kMaxPoolSize)
     return r.fail(24, "bullet_capacity " + std::to_string(h.bullet_capacity) +
