@@ -9,6 +9,7 @@ packages=(
   libglfw3-dev libglm-dev             # window/input, maths
   libimgui-dev libstb-dev             # overlay (libimgui.a needs stb), PNG writing
   python3-glad                        # generates the GL 3.3 loader at configure time
+  libopenal-dev libsndfile1-dev       # sound: OpenAL Soft voices, sound files read
   libboost-dev libplf-colony-dev      # benchmark anchors (boost::object_pool, plf::colony)
   xvfb xauth libgl1-mesa-dri          # headless GL: Xvfb + Mesa llvmpipe
   clang libclang-rt-14-dev            # the pool's libFuzzer target (scripts/fuzz.sh)

@@ -40,6 +40,9 @@ const char* usage() {
          "  --replay PATH        play a recording back (its seed and settings win)\n"
          "  --hash-every N       print the world's state hash every N ticks\n"
          "  --stall-at N         make frame N last 5 s (simulated), to watch the frame clamp\n"
+         "  --audio-out PATH     render the sound, tick by tick, to a WAV file (not the device)\n"
+         "  --mute               no sound (the voices still play, at zero volume)\n"
+         "  --assets DIR         where sounds/ is (default: the source tree's assets/)\n"
          "  --hidden             keep the game window invisible (still renders)\n"
          "  --screenshot PATH    write the last frame as PNG to PATH\n"
          "  --shaders DIR        where the GLSL files are (default: the source tree's shaders/)\n"
@@ -133,6 +136,14 @@ ParseResult parse_options(int argc, const char* const* argv) {
     } else if (flag == "--stall-at") {
       if (!value(v) || !parse_int(v, o.stall_at) || o.stall_at < 0)
         return fail("--stall-at needs a frame number >= 0");
+    } else if (flag == "--audio-out") {
+      if (!value(v) || v.empty()) return fail("--audio-out needs a file path");
+      o.audio_out_path = std::string(v);
+    } else if (flag == "--mute") {
+      o.mute = true;
+    } else if (flag == "--assets") {
+      if (!value(v) || v.empty()) return fail("--assets needs a folder");
+      o.assets_dir = std::string(v);
     } else if (flag == "--hidden") {
       o.hidden = true;
     } else if (flag == "--fixed-dt") {

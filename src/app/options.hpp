@@ -27,6 +27,11 @@ struct Options {
   std::string replay_path;      // play a recording back instead of live input
   std::int64_t hash_every = 0;  // print the state hash every N ticks (0: never)
   std::int64_t stall_at = -1;   // frame N takes 5 s (a simulated stall)
+  // Sound (audio/): windowed plays to the default device; --audio-out renders the mix to a
+  // WAV tick by tick instead, in --no-window too.
+  std::string audio_out_path;  // WAV of the whole run (a loopback device, deterministic)
+  bool mute = false;           // voices still play, at zero gain
+  std::string assets_dir;      // empty: the assets/ folder of the source tree
   // Windowed only.
   bool hidden = false;          // an invisible window: renders and reads back the same
   std::string screenshot_path;  // the last frame as PNG

@@ -93,7 +93,8 @@ std::string check_outputs(const Options& o) {
   const std::pair<const char*, const std::string*> outputs[] = {
       {"--stats", &o.stats_path},
       {"--screenshot", &o.screenshot_path},
-      {"--record", &o.record_path}};
+      {"--record", &o.record_path},
+      {"--audio-out", &o.audio_out_path}};
   for (std::size_t i = 0; i < std::size(outputs); ++i) {
     const auto& [flag, path] = outputs[i];
     if (path->empty()) continue;

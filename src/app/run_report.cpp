@@ -9,6 +9,28 @@
 #include "pool/pool_meter.hpp"  // sizing(): the verdict the overlay shows
 
 namespace flatline::app {
+namespace {
+
+// One row of "pools", its closing brace left to the caller (a row may add keys).
+void write_pool(std::FILE* f, const PoolReport& p, std::size_t gpu_bytes) {
+  const PoolStats& s = p.stats;
+  std::fprintf(f,
+               "    \"%s\": {\"policy\": \"%s\", \"capacity\": %zu, \"active\": %zu, "
+               "\"idle\": %zu, \"allocations\": %zu, \"peak_active\": %zu, \"acquired\": %zu, "
+               "\"released\": %zu, \"dropped\": %zu, \"recycled\": %zu, \"grown\": %zu, "
+               "\"misuse\": %zu, \"double_releases\": %zu, \"foreign_releases\": %zu, "
+               "\"stale_releases\": %zu, \"reentrant_calls\": %zu, \"spawn_rate\": %.3f, "
+               "\"mean_lifetime\": %.4f, \"little_k\": %.2f, \"recommended_capacity\": %.0f, "
+               "\"sizing\": \"%s\", \"bytes\": {\"cpu\": %zu, \"gpu\": %zu}",
+               p.name, to_string(p.policy), s.capacity, s.active, s.idle, s.allocations,
+               s.peak_active, s.acquired, s.released, s.dropped, s.recycled, s.grown, s.misuse(),
+               s.double_releases, s.foreign_releases, s.stale_releases, s.reentrant_calls,
+               p.run_spawn_rate, p.run_mean_lifetime, p.little_k, p.recommended,
+               to_string(sizing(p.recommended, s, p.policy)),  // the overlay's verdict, run-wide
+               p.cpu_bytes, gpu_bytes);
+}
+
+}  // namespace
 
 bool write_stats_json(const RunReport& r, const std::string& path, std::string& error) {
   OutputFile out;
@@ -33,24 +55,13 @@ bool write_stats_json(const RunReport& r, const std::string& path, std::string& 
                r.world.heap_bullets_peak, r.world.heap_news, r.world.tunnelled);
   std::fprintf(f, "  \"pools\": {\n");
   for (std::size_t i = 0; i < r.world.pools.size(); ++i) {
-    const PoolReport& p = r.world.pools[i];
-    const PoolStats& s = p.stats;
-    std::fprintf(f,
-                 "    \"%s\": {\"policy\": \"%s\", \"capacity\": %zu, \"active\": %zu, "
-                 "\"idle\": %zu, \"allocations\": %zu, \"peak_active\": %zu, \"acquired\": %zu, "
-                 "\"released\": %zu, \"dropped\": %zu, \"recycled\": %zu, \"grown\": %zu, "
-                 "\"misuse\": %zu, \"double_releases\": %zu, \"foreign_releases\": %zu, "
-                 "\"stale_releases\": %zu, \"reentrant_calls\": %zu, \"spawn_rate\": %.3f, \"mean_lifetime\": %.4f, "
-                 "\"little_k\": %.2f, \"recommended_capacity\": %.0f, \"sizing\": \"%s\", "
-                 "\"bytes\": {\"cpu\": %zu, \"gpu\": %zu}}%s\n",
-                 p.name, to_string(p.policy), s.capacity, s.active, s.idle, s.allocations,
-                 s.peak_active, s.acquired, s.released, s.dropped, s.recycled, s.grown, s.misuse(),
-                 s.double_releases, s.foreign_releases, s.stale_releases, s.reentrant_calls,
-                 p.run_spawn_rate,
-                 p.run_mean_lifetime, p.little_k, p.recommended,
-                 to_string(sizing(p.recommended, s, p.policy)),  // the overlay's verdict, run-wide
-                 p.cpu_bytes, r.gpu_bytes[i],  // no renderer (--no-window): no GPU buffer, 0
-                 i + 1 < r.world.pools.size() ? "," : "");
+    write_pool(f, r.world.pools[i], r.gpu_bytes[i]);  // no renderer (--no-window): gpu 0
+    std::fprintf(f, "}%s\n", i + 1 < r.world.pools.size() || r.has_voices ? "," : "");
+  }
+  if (r.has_voices) {  // the sound's voices: a pool like the others, plus its stealing
+    write_pool(f, r.voices, 0);
+    std::fprintf(f, ", \"stolen\": %" PRIu64 ", \"merged_events\": %" PRIu64 "}\n",
+                 r.voices_stolen, r.voice_events_merged);
   }
   std::fprintf(f, "  },\n");
   std::fprintf(f,
@@ -99,12 +110,15 @@ void print_summary(const RunReport& r, std::FILE* out) {
                  r.world.tunnelled);
   std::fprintf(out, "  %-15s %9s %7s %11s %11s %8s %9s %6s %7s\n", "pool", "capacity", "active",
                "allocations", "peak_active", "dropped", "recycled", "grown", "misuse");
-  for (const PoolReport& p : r.world.pools) {
+  const auto row = [&](const PoolReport& p) {
     const PoolStats& s = p.stats;
     std::fprintf(out, "  %-15s %9zu %7zu %11zu %11zu %8zu %9zu %6zu %7zu\n", p.name, s.capacity,
                  s.active, s.allocations, s.peak_active, s.dropped, s.recycled, s.grown,
                  s.misuse());
-  }
+  };
+  for (const PoolReport& p : r.world.pools)
+    row(p);
+  if (r.has_voices) row(r.voices);
 }
 
 // The stats file first: a closed stdout (a pipe whose reader quit) must not lose it.

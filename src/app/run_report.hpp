@@ -29,6 +29,12 @@ struct RunReport {
   double tick_ms_p99 = 0.0;
   double tick_ms_max = 0.0;
 
+  // Sound, when it ran (windowed, or --audio-out): the voices, a row of the pools table.
+  bool has_voices = false;
+  PoolReport voices;
+  std::uint64_t voices_stolen = 0;
+  std::uint64_t voice_events_merged = 0;
+
   // Windowed runs only.
   bool has_render = false;
   int draw_calls_per_frame = 0;         // most in any frame after warm-up

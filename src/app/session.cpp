@@ -52,6 +52,7 @@ bool Session::load(const Options& options, std::string& error) {
   autofire_from_ = options.no_window ? 0 : options.warmup;
   config_ = world_config_from(options_);
   world_ = std::make_unique<World>(config_);  // every pool filled now
+  if (!start_audio(error)) return false;
   clock_ = FixedStep(options_.tick_hz);
   frame_ms_.assign(static_cast<std::size_t>(frames_ >= 0 ? std::min(frames_, kMaxTimedFrames)
                                                          : kUntilQuitTimedFrames),
@@ -62,6 +63,43 @@ bool Session::load(const Options& options, std::string& error) {
 void Session::new_round(const WorldConfig& config) {
   config_ = config;
   world_ = std::make_unique<World>(config_);
+  audio_.follow_new_world();
+}
+
+// Windowed, the default device (none: silent, one line). --audio-out: a loopback device
+// rendered tick by tick into the WAV, in --no-window too. Headless otherwise: no sound.
+bool Session::start_audio(std::string& error) {
+  const bool to_file = !options_.audio_out_path.empty();
+  if (options_.no_window && !to_file) return true;
+  audio::AudioOptions a;
+  a.sounds_dir =
+      (options_.assets_dir.empty() ? std::string(FLATLINE_ASSET_DIR) : options_.assets_dir) +
+      "/sounds";
+  a.loopback = to_file;
+  a.muted = options_.mute;
+  a.tick_hz = options_.tick_hz;
+  std::string note;
+  if (!audio_.init(a, error, note)) return false;
+  if (to_file && !audio_.running()) {
+    error = "--audio-out: " + note;
+    return false;
+  }
+  if (!note.empty()) std::fprintf(stderr, "flatline: %s\n", note.c_str());
+  if (to_file) {
+    if (!audio_file_.open(options_.audio_out_path, error)) return false;
+    wav_.begin(audio_file_.get(), audio::Audio::kRate, 2);
+  }
+  return true;
+}
+
+bool Session::finish_audio(RunReport& report, std::string& error) {
+  report.has_voices = audio_.running();
+  report.voices = audio_.report();
+  report.voices_stolen = audio_.stolen();
+  report.voice_events_merged = audio_.merged();
+  if (audio_file_.get() == nullptr) return true;
+  wav_.end();
+  return audio_file_.commit(error);
 }
 
 bool Session::begin_frame() {
@@ -86,6 +124,8 @@ bool Session::tick(double tick_hz) {
   const TickInput input = next_input(tick_hz);
   if (recorder_.is_open()) recorder_.write(input);
   step(*world_, input, static_cast<float>(clock_.dt()));
+  audio_.after_tick(*world_);  // the tick's events become sounds
+  if (audio_file_.get() != nullptr) wav_.write(audio_.rendered());
   const auto every = static_cast<std::uint64_t>(options_.hash_every);
   if (every > 0 && world_->tick % every == 0)
     std::printf("tick %" PRIu64 " hash %016" PRIx64 "\n", world_->tick, state_hash(*world_));
@@ -113,6 +153,8 @@ int Session::finish(RunReport report) {
   std::string error;
   const bool recorded = recorder_.finish(error);
   if (!recorded) std::fprintf(stderr, "flatline: recording: %s\n", error.c_str());
+  const bool sounded = finish_audio(report, error);
+  if (!sounded) std::fprintf(stderr, "flatline: --audio-out: %s\n", error.c_str());
   const heap::Counts end = heap::totals();
   report.frames = frame_;
   report.seed = options_.seed;
@@ -142,7 +184,7 @@ int Session::finish(RunReport report) {
     report.tick_ms_max = times.max;
   }
   const int code = finish_run(report, options_.stats_path);
-  return code == 0 && !recorded ? 1 : code;
+  return code == 0 && (!recorded || !sounded) ? 1 : code;
 }
 
 }  // namespace flatline::app

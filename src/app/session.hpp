@@ -1,6 +1,7 @@
 // One run of the game, windowed or headless: the same sequence in both.
 //
-//   load:       the replay or the recording, the World with all its pools, the clock
+//   load:       the replay or the recording, the World with all its pools, the clock, the
+//               sound's voices
 //   per frame:  begin_frame (the warm-up mark, the frame timer)
 //               tick() as many times as the clock says (each: choose the input, record, step)
 //               end_frame (the frame's time)
@@ -18,8 +19,11 @@
 #include <vector>
 
 #include "app/options.hpp"
+#include "app/output_file.hpp"
 #include "app/replay.hpp"
 #include "app/run_report.hpp"
+#include "audio/audio.hpp"
+#include "audio/wav_writer.hpp"
 #include "diag/heap_counter.hpp"
 #include "sim/fixed_step.hpp"
 #include "sim/input.hpp"
@@ -60,6 +64,7 @@ class Session {
   int finish(RunReport report);
 
   World& world() { return *world_; }
+  audio::Audio& audio() { return audio_; }  // silent (not running) headless without --audio-out
   FixedStep& clock() { return clock_; }
   InputQueue& input() { return input_; }  // the live player: the window fills it
   const Options& options() const { return options_; }
@@ -78,12 +83,17 @@ class Session {
 
  private:
   TickInput next_input(double tick_hz);
+  bool start_audio(std::string& error);
+  bool finish_audio(RunReport& report, std::string& error);
   bool replay_ended() const { return replaying_ && world_->tick >= replay_.size(); }
 
   Options options_;
   std::vector<TickInput> replay_;  // --replay: the recorded inputs, read at load
   bool replaying_ = false;
   ReplayWriter recorder_;  // --record
+  audio::Audio audio_;     // the voices: after each tick, the tick's events are heard
+  OutputFile audio_file_;  // --audio-out
+  audio::WavWriter wav_;
   WorldConfig config_;
   std::unique_ptr<World> world_;
   FixedStep clock_;

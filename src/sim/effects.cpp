@@ -60,6 +60,7 @@ void update_casings(World& world, float dt) {
       c.vel.z *= 0.7f;
       c.spin_rate *= 0.6f;
       ++c.bounces;
+      world.events.emit(EventKind::CasingBounce, Surface::None, c.pos, world.tick);
       if (c.vel.y < 0.4f) c.resting = true;
     }
     return false;

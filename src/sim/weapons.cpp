@@ -105,6 +105,7 @@ void fire_weapons(World& world, const TickInput& input, float dt) {
   // Hold to fire: one shot per 1/rate seconds, however the ticks fall.
   while (rifle && p.rifle_cooldown <= 0.0f) {
     fire_bullet(world, a, dir, cfg.rifle_speed, cfg.rifle_damage);
+    world.events.emit(EventKind::RifleShot, Surface::None, a.barrel, world.tick);
     // One draw per statement, so every compiler draws in the same order: up, then right.
     const float up_kick = world.rng.uniform(1.5f, 2.5f);
     const float right_kick = world.rng.uniform(1.5f, 2.5f);
@@ -119,12 +120,22 @@ void fire_weapons(World& world, const TickInput& input, float dt) {
       fire_bullet(world, a, glm::normalize(dir + a.right * u + a.up * v), cfg.scatter_speed,
                   cfg.pellet_damage);
     }
+    world.events.emit(EventKind::ScatterShot, Surface::None, a.barrel, world.tick);
     p.scatter_cooldown = cfg.scatter_cooldown;
     p.muzzle_flash = 0.08f;
   }
 }
 
 namespace {
+
+// What a hit at `point` struck, for listeners: a target, the thin glass wall, or a wall.
+Surface surface_at(const World& world, const glm::vec3& point, int target) {
+  if (target >= 0) return Surface::Target;
+  const int glass = world.arena.thin_wall;
+  const bool on_glass =
+      glass >= 0 && world.arena.solids[static_cast<std::size_t>(glass)].grown(0.1f).contains(point);
+  return on_glass ? Surface::Glass : Surface::Wall;
+}
 
 // One bullet's tick, the general case. Integrate and sweep: each tick a bullet is the
 // segment from where it was to where it will be; the earliest thing that segment touches
@@ -165,9 +176,11 @@ bool tick_bullet(World& world, Bullet& b, float dt, const ClearanceGrid* clearan
         t.broken = true;
         t.respawn_timer = 3.0f;
         ++world.score;
+        world.events.emit(EventKind::TargetBroken, Surface::Target, point, world.tick);
       }
     }
     spawn_impact(world, point, hit.normal, dir, hit.target < 0);
+    world.events.emit(EventKind::Impact, surface_at(world, point, hit.target), point, world.tick);
   } else {
     b.travelled += glm::length(next - b.pos);
     b.pos = next;

@@ -19,6 +19,7 @@
 #include "pool/pool_meter.hpp"
 #include "sim/arena.hpp"
 #include "sim/effects.hpp"
+#include "sim/events.hpp"
 #include "sim/input.hpp"
 #include "sim/lessons.hpp"
 #include "sim/rng.hpp"
@@ -164,6 +165,7 @@ struct World {
   // The bullet tick's fast path (accel/clearance_grid.hpp): built at load, shared by every World
   // with the same arena, targets and bullet_radius; used only while clearance_applies().
   std::shared_ptr<const ClearanceGrid> bullet_clearance;
+  EventLog events;  // shots, impacts, casings, broken targets: for listeners (events.hpp)
   // update_bullets' list of the bullets its second pass resolves: one entry per bullet slot,
   // made at load with the pools, so listing never allocates in play.
   std::vector<int> bullet_work;
