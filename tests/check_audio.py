@@ -67,6 +67,11 @@ def main():
     r = run(base + ["--audio-out", f"{work}/b.wav"])
     expect(r.returncode == 0 and open(f"{work}/a.wav", "rb").read() == open(f"{work}/b.wav", "rb").read(),
            "two runs of one seed gave different WAVs")
+    r = run(base + ["--record", f"{work}/r.flrp"])
+    r2 = run([a.flatline, "--no-window", "--replay", f"{work}/r.flrp", "--audio-out", f"{work}/r.wav"])
+    expect(r.returncode == 0 and r2.returncode == 0 and
+           open(f"{work}/a.wav", "rb").read() == open(f"{work}/r.wav", "rb").read(),
+           "a replay of the run does not sound the same")
     r = run(base + ["--audio-out", f"{work}/m.wav", "--mute"])
     expect(r.returncode == 0 and not any(samples(f"{work}/m.wav")[2]), "--mute is not silent")
 
@@ -89,7 +94,7 @@ def main():
         expect(r.returncode == 0 and r.stderr == "flatline: no audio device: the game runs silent\n",
                f"no device: exit {r.returncode}, {r.stderr!r}")
     print(f"check_audio: 10 s WAV, RMS {loud:.0f}, {v['acquired']} voices acquired, "
-          f"{v['stolen']} stolen, {v['merged_events']} events merged; identical twice; muted silent")
+          f"{v['stolen']} stolen, {v['merged_events']} events merged; identical twice and replayed; muted silent")
 
 
 if __name__ == "__main__":
