@@ -184,7 +184,8 @@ inline bool poisoning_catches_a_write_after_release(std::string* failure) {
 
 // True if every stage does its job; otherwise false, and *failure says which check failed.
 inline bool stages_do_their_jobs(std::string* failure) {
-  return reentry_guard_refuses_calls_from_reset(failure) && bare_is_a_lifo_stack_that_resets(failure) && generations_make_old_handles_stale(failure) &&
+  return reentry_guard_refuses_calls_from_reset(failure) &&
+         bare_is_a_lifo_stack_that_resets(failure) && generations_make_old_handles_stale(failure) &&
          misuse_is_counted_and_ignored(failure) && live_walk_visits_exactly_the_live(failure) &&
          acquisition_order_finds_the_oldest(failure) &&
          poisoning_catches_a_write_after_release(failure);

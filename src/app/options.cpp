@@ -122,7 +122,8 @@ ParseResult parse_options(int argc, const char* const* argv) {
         return fail("--warmup needs a number of ticks >= 0");
       warmup_given = true;
     } else if (flag == "--tick-hz") {
-      if (!value(v) || !parse_double(v, o.tick_hz) || !(o.tick_hz >= kMinTickHz && o.tick_hz <= kMaxTickHz))
+      if (!value(v) || !parse_double(v, o.tick_hz) ||
+          !(o.tick_hz >= kMinTickHz && o.tick_hz <= kMaxTickHz))
         return fail("--tick-hz needs a rate from 10 to 1000");
     } else if (flag == "--record") {
       if (!value(v) || v.empty()) return fail("--record needs a file path");

@@ -48,13 +48,13 @@ bool read_replay(const std::string& path, ReplayHeader& header, std::vector<Tick
   std::FILE* f = std::fopen(path.c_str(), "rb");
   struct stat st {};
   if (f == nullptr || ::fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
-    error = "cannot read replay '" + path + "': " +
-            (f == nullptr ? std::strerror(errno) : "not a regular file");
+    error = "cannot read replay '" + path +
+            "': " + (f == nullptr ? std::strerror(errno) : "not a regular file");
     if (f != nullptr) std::fclose(f);
     return false;
   }
-  const bool ok = read_replay_from(f, static_cast<std::size_t>(st.st_size), path, header, inputs,
-                                   note, error);
+  const bool ok =
+      read_replay_from(f, static_cast<std::size_t>(st.st_size), path, header, inputs, note, error);
   std::fclose(f);
   return ok;
 }

@@ -38,7 +38,7 @@ class ReplayWriter {
   void flush_block();
 
   OutputFile out_;
-  std::vector<unsigned char> ticks_;  // the block being filled: block_ticks x 20 bytes
+  std::vector<unsigned char> ticks_;   // the block being filled: block_ticks x 20 bytes
   std::vector<unsigned char> framed_;  // the same block with its count and checksum
   std::uint32_t block_ticks_ = 0;
   std::uint32_t in_block_ = 0;

@@ -81,8 +81,8 @@ bool check_header(Reader& r, const unsigned char* b, ReplayHeader& h) {
     return r.fail(16, "tick_hz " + shortest(h.tick_hz) + " is outside 10..1000");
   h.bullet_capacity = get_at<std::uint64_t>(b, 24);
   if (h.bullet_capacity < 1 || h.bullet_capacity > kMaxPoolSize)
-    return r.fail(24, "bullet_capacity " + std::to_string(h.bullet_capacity) +
-                          " is outside 1..10000000");
+    return r.fail(
+        24, "bullet_capacity " + std::to_string(h.bullet_capacity) + " is outside 1..10000000");
   const auto policy = b[32];
   if (policy > 2) return r.fail(32, "bullet_policy " + std::to_string(policy) + " is unknown");
   h.bullet_policy = static_cast<OverflowPolicy>(policy);
@@ -99,8 +99,8 @@ bool check_header(Reader& r, const unsigned char* b, ReplayHeader& h) {
 // One tick's input as the simulation may take it: finite, sticks within -1..1, known flags.
 bool check_tick(Reader& r, const unsigned char* bytes, std::size_t offset, std::uint64_t tick,
                 TickInput& out) {
-  if ((bytes[16] & ~3u) != 0) return r.fail(offset + 16, "tick " + std::to_string(tick) +
-                                                              ": unknown input flags");
+  if ((bytes[16] & ~3u) != 0)
+    return r.fail(offset + 16, "tick " + std::to_string(tick) + ": unknown input flags");
   out = decode_tick(bytes);
   const bool finite = std::isfinite(out.move_forward) && std::isfinite(out.move_right) &&
                       std::isfinite(out.look_yaw) && std::isfinite(out.look_pitch);

@@ -60,8 +60,8 @@ bool write_stats_json(const RunReport& r, const std::string& path, std::string& 
   }
   if (r.has_voices) {  // the sound's voices: a pool like the others, plus its stealing
     write_pool(f, r.voices, 0);
-    std::fprintf(f, ", \"stolen\": %" PRIu64 ", \"merged_events\": %" PRIu64 "}\n",
-                 r.voices_stolen, r.voice_events_merged);
+    std::fprintf(f, ", \"stolen\": %" PRIu64 ", \"merged_events\": %" PRIu64 "}\n", r.voices_stolen,
+                 r.voice_events_merged);
   }
   std::fprintf(f, "  },\n");
   std::fprintf(f,

@@ -1,10 +1,10 @@
 #include "audio/audio.hpp"
 
 #include <AL/al.h>
-#include <fcntl.h>
-#include <unistd.h>
 #include <AL/alc.h>
 #include <AL/alext.h>
+#include <fcntl.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
@@ -12,7 +12,9 @@
 namespace flatline::audio {
 namespace {
 
-ALCdevice* as_device(void* p) { return static_cast<ALCdevice*>(p); }
+ALCdevice* as_device(void* p) {
+  return static_cast<ALCdevice*>(p);
+}
 
 // Distance attenuation: full volume within kNear metres, then falling off as 1/distance.
 constexpr float kNear = 3.0f;
@@ -46,9 +48,15 @@ bool open_loopback(ALCdevice*& device, ALCcontext*& context) {
   device = open(nullptr);
   if (device == nullptr) return false;
   // Float samples, made 16-bit here: OpenAL dithers integer output, and silence must be 0.
-  const ALCint attrs[] = {ALC_FORMAT_CHANNELS_SOFT, ALC_STEREO_SOFT, ALC_FORMAT_TYPE_SOFT,
-                          ALC_FLOAT_SOFT,           ALC_FREQUENCY,   Audio::kRate,
-                          ALC_HRTF_SOFT,            ALC_FALSE,       0};
+  const ALCint attrs[] = {ALC_FORMAT_CHANNELS_SOFT,
+                          ALC_STEREO_SOFT,
+                          ALC_FORMAT_TYPE_SOFT,
+                          ALC_FLOAT_SOFT,
+                          ALC_FREQUENCY,
+                          Audio::kRate,
+                          ALC_HRTF_SOFT,
+                          ALC_FALSE,
+                          0};
   context = alcCreateContext(device, attrs);
   return context != nullptr;
 }
@@ -112,8 +120,8 @@ bool Audio::init(const AudioOptions& options, std::string& error, std::string& n
   }
   // Every voice made now, at load; the factory hands out the sources in order.
   std::size_t made = 0;
-  voices_ = std::make_unique<VoicePool>([&] { return Voice{sources_[made++]}; }, kVoices,
-                                        ResetVoice{});
+  voices_ =
+      std::make_unique<VoicePool>([&] { return Voice{sources_[made++]}; }, kVoices, ResetVoice{});
   voices_->set_name("voices");
   // One tick of samples at the slowest tick rate, made now: rendering never allocates.
   render_.assign(static_cast<std::size_t>(kRate / 10 + 1) * 2, 0);
@@ -190,7 +198,8 @@ void Audio::play(const Cue& cue, std::uint64_t tick) {
   voice.sound = cue.sound;
   voice.priority = priority_of(cue.sound);
   voice.started = tick;
-  alSourcei(voice.source, AL_BUFFER, static_cast<ALint>(buffers_[static_cast<std::size_t>(cue.sound)]));
+  alSourcei(voice.source, AL_BUFFER,
+            static_cast<ALint>(buffers_[static_cast<std::size_t>(cue.sound)]));
   alSource3f(voice.source, AL_POSITION, cue.pos.x, cue.pos.y, cue.pos.z);
   alSourcef(voice.source, AL_GAIN, cue.gain);
   alSourcePlay(voice.source);

@@ -87,8 +87,8 @@ class Audio {
   void render_tick();
   void apply_gain();
 
-  void* device_ = nullptr;   // ALCdevice
-  void* context_ = nullptr;  // ALCcontext
+  void* device_ = nullptr;          // ALCdevice
+  void* context_ = nullptr;         // ALCcontext
   void* render_samples_ = nullptr;  // alcRenderSamplesSOFT (loopback)
   bool loopback_ = false;
   double tick_hz_ = 60.0;
@@ -100,7 +100,7 @@ class Audio {
   CueList cues_;
   std::uint64_t cursor_ = 0;  // events read so far
   std::uint64_t stolen_ = 0, merged_ = 0, lost_ = 0;
-  std::vector<float> mix_;             // one tick as the mixer renders it, sized at load
+  std::vector<float> mix_;            // one tick as the mixer renders it, sized at load
   std::vector<std::int16_t> render_;  // the same tick as 16-bit samples
   std::size_t rendered_ = 0;
   float volume_ = 1.0f;

@@ -64,7 +64,8 @@ class Pool {
  private:
   // Reset in release, not in acquire: a free object never holds stale state.
   [[gnu::always_inline]] void release_live(int slot, T& object) {
-    if (in_reset_) [[unlikely]] return refuse_reentry();
+    if (in_reset_) [[unlikely]]
+      return refuse_reentry();
     run_reset(object);  // first: if reset throws, the slot stays live and no count changes
     poison_.poison(slot, object);  // debug builds: 0xDB over the whole object
     slots_.push_free(slot);        // push it on top of the free stack; its generation moves on
@@ -204,7 +205,7 @@ class Pool {
   [[no_unique_address]] Reset reset_;
   Factory factory_;
   OverflowPolicy policy_ = OverflowPolicy::Drop;
-  bool in_reset_ = false;  // reset is running: calls back into this pool are refused
+  bool in_reset_ = false;          // reset is running: calls back into this pool are refused
   detail::PoisonFlags<T> poison_;  // debug: released and filled with 0xDB since
   PoolStats stats_;  // its capacity, active, idle, peak and acquired are filled in by stats()
   std::uint32_t id_ = next_pool_id();

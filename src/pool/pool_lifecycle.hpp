@@ -83,7 +83,7 @@ template <class T, unsigned kGenerationBits, class ResetFn>
 int Pool<T, kGenerationBits, ResetFn>::recycle_oldest() {
   const int slot = slots_.oldest();
   run_reset(storage_[slot]);  // first: if reset throws, the old owner keeps its object
-  slots_.renew(slot);      // a new generation, and the newest in acquisition order
+  slots_.renew(slot);         // a new generation, and the newest in acquisition order
   ++stats_.recycled;
   return slot;
 }

@@ -94,7 +94,8 @@ std::vector<char> bytes_of(const std::string& path) {
   return {std::istreambuf_iterator<char>(f), {}};
 }
 void write_bytes(const std::string& path, const std::vector<char>& bytes) {
-  std::ofstream(path, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  std::ofstream(path, std::ios::binary)
+      .write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
 }
 bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;

@@ -48,10 +48,11 @@ TEST(Sounds, AStereoFileIsRefusedItCannotBePlaced) {
   std::filesystem::create_directories(kDir);
   const std::string path = (kDir / "stereo.wav").string();
   // A minimal 16-bit stereo WAV of 4 frames.
-  const unsigned char wav[] = {'R', 'I', 'F', 'F', 52, 0, 0, 0, 'W', 'A', 'V', 'E', 'f', 'm', 't', ' ',
-                               16, 0, 0, 0, 1, 0, 2, 0, 0x80, 0xBB, 0, 0, 0, 0xEE, 2, 0, 4, 0, 16, 0,
-                               'd', 'a', 't', 'a', 16, 0, 0, 0, 1, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6, 0,
-                               7, 0, 8, 0};
+  const unsigned char wav[] = {'R',  'I',  'F', 'F', 52, 0,    0, 0, 'W', 'A', 'V', 'E',
+                               'f',  'm',  't', ' ', 16, 0,    0, 0, 1,   0,   2,   0,
+                               0x80, 0xBB, 0,   0,   0,  0xEE, 2, 0, 4,   0,   16,  0,
+                               'd',  'a',  't', 'a', 16, 0,    0, 0, 1,   0,   2,   0,
+                               3,    0,    4,   0,   5,  0,    6, 0, 7,   0,   8,   0};
   std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(wav), sizeof wav);
   SoundData data;
   std::string error;
