@@ -207,7 +207,11 @@ bool read_replay_from(std::FILE* file, std::size_t size, const std::string& name
     unsigned char count_bytes[4];
     if (!r.read(count_bytes, 4)) return false;
     const auto count = get_at<std::uint32_t>(count_bytes, 0);
-    if (count == 0) return note.finished = read_end(r, inputs.size(), count_bytes);
+    if (count == 0) {  // the end mark: a finished recording, which must hold a tick
+      if (!read_end(r, inputs.size(), count_bytes)) return false;
+      if (inputs.empty()) return r.fail(block_at, "the recording holds no ticks");
+      return note.finished = true;
+    }
     const std::string where = "the block at tick " + std::to_string(inputs.size());
     if (count > header.block_ticks)
       return r.fail(block_at, where + " claims " + std::to_string(count) + " ticks");

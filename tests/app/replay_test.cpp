@@ -94,7 +94,8 @@ std::vector<char> bytes_of(const std::string& path) {
   return {std::istreambuf_iterator<char>(f), {}};
 }
 void write_bytes(const std::string& path, const std::vector<char>& bytes) {
-  std::ofstream(path, std::ios::binary).write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  std::ofstream(path, std::ios::binary)
+      .write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
 }
 bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
@@ -181,6 +182,20 @@ TEST(Replay, AFileWithNoCompleteBlockIsAClearError) {
   const Read r = read(path);
   EXPECT_FALSE(r.ok);
   EXPECT_TRUE(has(r.error, path) && has(r.error, "no complete block")) << r.error;
+}
+
+// A run that ends before its first tick still finishes its recording: an end mark after
+// no block. Replaying it would play nothing and exit 0, so it is refused by name.
+TEST(Replay, AFinishedRecordingOfNoTicksIsAClearError) {
+  const std::string path = path_of("no_ticks.flrp");
+  record(path, 0, 1);
+  ASSERT_EQ(bytes_of(path).size(), kReplayHeaderBytes + kReplayEndBytes);
+  const Read r = read(path);
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(r.inputs.empty());
+  EXPECT_TRUE(has(r.error, path) && has(r.error, "holds no ticks") &&
+              has(r.error, "at byte " + std::to_string(kReplayHeaderBytes)))
+      << r.error;
 }
 
 TEST(Replay, BytesAfterTheEndMarkAreReported) {
