@@ -58,7 +58,7 @@ void run(FuzzedDataProvider& in) {
   auto& held = d.held;
 
   for (std::size_t op = 0; in.remaining_bytes() > 0; ++op) {
-    switch (in.ConsumeIntegralInRange<int>(0, 18)) {
+    switch (in.ConsumeIntegralInRange<int>(0, 19)) {
       case 0:
         d.acquire();
         break;
@@ -165,6 +165,15 @@ void run(FuzzedDataProvider& in) {
         if (const int slot = d.pick_live(); slot >= 0) {
           d.release_slot(slot);
           CHECK(d.acquire() == slot);
+        }
+        break;
+      case 19:  // a use after release: debug poisoning finds the write on the next acquire
+        if constexpr (Driver<Kind>::kPoisons) {
+          if (const int slot = d.pick_live(); slot >= 0) {
+            d.release_slot(slot);
+            pool[slot].value = 7;
+            m.written_of(slot) = 1;
+          }
         }
         break;
     }

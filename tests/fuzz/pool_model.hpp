@@ -31,12 +31,13 @@ struct PoolModel {
   std::vector<State> state;        // by slot
   std::vector<std::uint32_t> gen;  // by slot: moves on each time its object leaves play
   std::vector<char> poisoned;      // by slot: released since, so acquire resets it again
+  std::vector<char> written;       // by slot: poisoned, then written through a stale index
   std::deque<int> free;            // the free stack, top first
   std::list<int> live;             // acquisition order, earliest first
   std::vector<std::list<int>::iterator> where;  // by slot: its place in `live` while live
   std::size_t vacant = 0, allocations = 0, peak = 0, acquired = 0;
   std::size_t dropped = 0, recycled = 0, grown = 0, forgotten = 0, trimmed = 0, destroyed = 0;
-  std::size_t double_releases = 0, foreign = 0, stale = 0;
+  std::size_t double_releases = 0, foreign = 0, stale = 0, poison_violations = 0;
 
   std::size_t capacity() const { return state.size(); }
   bool in_range(int slot) const { return slot >= 0 && static_cast<std::size_t>(slot) < capacity(); }
@@ -44,6 +45,12 @@ struct PoolModel {
   bool is_live(int slot) const { return in_range(slot) && at(slot) == State::Live; }
   std::uint32_t& gen_of(int slot) { return gen[static_cast<std::size_t>(slot)]; }
   char& poison_of(int slot) { return poisoned[static_cast<std::size_t>(slot)]; }
+  char& written_of(int slot) { return written[static_cast<std::size_t>(slot)]; }
+  // Acquiring a poisoned slot checks it: a write since its release is one violation.
+  void check_poison(int slot) {
+    if (poison_of(slot) && written_of(slot)) ++poison_violations;
+  }
+  void clear_poison(int slot) { poison_of(slot) = written_of(slot) = 0; }
   int oldest() const { return live.empty() ? -1 : live.front(); }
 
   // New slots go under the free stack, in slot order.
@@ -53,6 +60,7 @@ struct PoolModel {
       state.push_back(State::Idle);
       gen.push_back(1);
       poisoned.push_back(0);
+      written.push_back(0);
       where.push_back(live.end());
     }
     allocations += count;
@@ -82,7 +90,8 @@ struct PoolModel {
   void pop_free() {
     const int slot = free.front();
     free.pop_front();
-    poison_of(slot) = 0;
+    check_poison(slot);
+    clear_poison(slot);
     begin_life(slot);
   }
   void remake(int slot) {  // a vacant slot's object made again
@@ -120,7 +129,7 @@ struct PoolModel {
       const int slot = free.back();
       free.pop_back();
       state[static_cast<std::size_t>(slot)] = State::Vacant;
-      poison_of(slot) = 0;
+      clear_poison(slot);
       ++vacant;
     }
     trimmed += n;
@@ -135,6 +144,7 @@ struct PoolModel {
     free.clear();
     std::fill(state.begin(), state.end(), State::Vacant);
     std::fill(poisoned.begin(), poisoned.end(), 0);
+    std::fill(written.begin(), written.end(), 0);
     vacant = capacity();
   }
 };
@@ -156,7 +166,7 @@ void check_counts(const P& pool, const PoolModel& m) {
   CHECK(s.double_releases == m.double_releases);
   CHECK(s.foreign_releases == m.foreign);
   CHECK(s.stale_releases == m.stale);
-  CHECK(s.poison_violations == 0);
+  CHECK(s.poison_violations == m.poison_violations);
   CHECK(pool.oldest_active() == m.oldest());
   CHECK(pool.free_depth(m.free.empty() ? -1 : m.free.front()) == (m.free.empty() ? -1 : 0));
 }
