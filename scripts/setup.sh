@@ -11,7 +11,7 @@ packages=(
   python3-glad                        # generates the GL 3.3 loader at configure time
   libboost-dev libplf-colony-dev      # benchmark anchors (boost::object_pool, plf::colony)
   xvfb xauth libgl1-mesa-dri          # headless GL: Xvfb + Mesa llvmpipe
-  clang libclang-rt-14-dev            # the pool's libFuzzer target (scripts/fuzz.sh)
+  clang libclang-rt-14-dev            # the libFuzzer targets (scripts/fuzz.sh)
 )
 
 missing=()
