@@ -88,12 +88,13 @@ class Driver {
   // What acquire must do, from the model: the slot, -1, or a Fault that changes nothing.
   int acquire() {
     const bool reset_fault = reset_throws, factory_fault = factory_countdown > 0;
-    int expect = -2;  // any vacant slot
+    int expect = -2;  // any slot vacated before the last destroy()
     bool throws = false;
     if (!m_.free.empty()) {
       expect = m_.free.front();
       throws = reset_fault && m_.poison_of(expect);  // a poisoned slot is reset again
     } else if (m_.vacant > 0) {
+      expect = m_.vacant_top();
       throws = factory_countdown == 1;
     } else if (m_.policy == OverflowPolicy::RecycleOldest && !m_.live.empty()) {
       expect = m_.oldest();

@@ -35,6 +35,9 @@ struct PoolModel {
   std::deque<int> free;            // the free stack, top first
   std::list<int> live;             // acquisition order, earliest first
   std::vector<std::list<int>::iterator> where;  // by slot: its place in `live` while live
+  // The vacant run is a stack too: trim and forget push on its top, a re-make pops it.
+  // Below the slots pushed since the last destroy(), its order is the pool's own.
+  std::vector<int> vacant_known;  // top last
   std::size_t vacant = 0, allocations = 0, peak = 0, acquired = 0;
   std::size_t dropped = 0, recycled = 0, grown = 0, forgotten = 0, trimmed = 0, destroyed = 0;
   std::size_t double_releases = 0, foreign = 0, stale = 0, poison_violations = 0;
@@ -94,7 +97,10 @@ struct PoolModel {
     clear_poison(slot);
     begin_life(slot);
   }
+  // The slot the next re-make takes, or -2 for any slot vacated before the last destroy().
+  int vacant_top() const { return vacant_known.empty() ? -2 : vacant_known.back(); }
   void remake(int slot) {  // a vacant slot's object made again
+    if (!vacant_known.empty()) vacant_known.pop_back();
     --vacant;
     ++allocations;
     begin_life(slot);
@@ -115,6 +121,7 @@ struct PoolModel {
   // its place at the top.
   void forget(int slot) {
     end_life(slot, State::Vacant);
+    vacant_known.push_back(slot);
     ++vacant;
     ++forgotten;
     if (free.size() > 1) {
@@ -130,6 +137,7 @@ struct PoolModel {
       free.pop_back();
       state[static_cast<std::size_t>(slot)] = State::Vacant;
       clear_poison(slot);
+      vacant_known.push_back(slot);
       ++vacant;
     }
     trimmed += n;
@@ -146,6 +154,7 @@ struct PoolModel {
     std::fill(poisoned.begin(), poisoned.end(), 0);
     std::fill(written.begin(), written.end(), 0);
     vacant = capacity();
+    vacant_known.clear();
   }
 };
 
