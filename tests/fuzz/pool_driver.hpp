@@ -5,6 +5,7 @@
 #pragma once
 
 #include <fuzzer/FuzzedDataProvider.h>
+
 #include <cstdint>
 #include <iterator>
 #include <memory>
@@ -18,8 +19,8 @@ namespace fuzz {
 using flatline::Handle;
 using flatline::OverflowPolicy;
 
-// Faults on command: the next factory call number `factory_countdown` throws; while
-// `reset_throws`, every reset throws before touching its object.
+// Faults on command: with factory_countdown at n, the factory's n-th call from now throws;
+// while reset_throws, every reset throws before touching its object.
 struct Fault {};
 inline int factory_countdown = 0;
 inline bool reset_throws = false;
@@ -193,22 +194,27 @@ class Driver {
     return in_.ConsumeIntegralInRange<int>(-2, static_cast<int>(m_.capacity()) + 1);
   }
 
-  // The walk visits every live slot once; its body may release or forget what it is given.
+  // The walk visits every live slot once; its body may release or forget the slot it is
+  // given, or release one it was given before.
   void sweep() {
     const std::uint64_t mask = in_.ConsumeIntegral<std::uint64_t>();
     std::vector<char> seen(m_.capacity(), 0);
-    std::size_t visited = 0, n = 0;
+    std::vector<int> earlier;  // visited and still live from `first` on
+    std::size_t first = 0, visited = 0;
     const std::size_t live = m_.live.size();
     pool_.for_each_active([&](int slot, auto& object) {
       CHECK(m_.is_live(slot) && !seen[static_cast<std::size_t>(slot)]);
       CHECK(object.canary == kCanary);
       seen[static_cast<std::size_t>(slot)] = 1;
-      ++visited;
-      const unsigned what = (mask >> (2 * (n++ % 32))) & 3u;
-      if (what == 1) release_live(slot, [&] { pool_.release(slot); });
-      if (what == 2) {
+      const unsigned what = (mask >> (2 * (visited++ % 32))) & 3u;
+      if (what == 1) {
+        release_slot(slot);
+      } else if (what == 2) {
         pool_.forget(slot);
         m_.forget(slot);
+      } else {
+        if (what == 3 && first < earlier.size()) release_slot(earlier[first++]);
+        earlier.push_back(slot);
       }
     });
     CHECK(visited == live);
