@@ -1,21 +1,67 @@
 #!/usr/bin/env bash
-# Builds the pool's libFuzzer target with clang (plus ASan and UBSan) and runs it
-# for a fixed time on a copy of the starting corpus in tests/fuzz/corpus. A broken
-# invariant or a sanitizer report fails the script and leaves the input in build/fuzz/.
-# Usage: scripts/fuzz.sh [seconds, default 20]
+# Builds the libFuzzer targets with clang (plus ASan and UBSan) and runs each on a copy of
+# its starting corpus in tests/fuzz/corpus/<target>/, sharing the time given between them
+# (the pool half of it, each reader a quarter):
+#   pool     the pool against a reference model (tests/fuzz/pool_fuzz.cpp)
+#   replay   the recording reader, any bytes (tests/fuzz/replay_fuzz.cpp)
+#   options  the command-line parser, any arguments (tests/fuzz/options_fuzz.cpp)
+# A broken invariant or a sanitizer report fails the script and leaves the input in
+# build/fuzz/<target>/. Usage: scripts/fuzz.sh [seconds in all, default 20] [target...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-20}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(pool replay options)
 out=build/fuzz
-mkdir -p "$out/corpus"
-cp -n tests/fuzz/corpus/* "$out/corpus/" 2>/dev/null || true
-clang++ -std=c++20 -O1 -g -ffp-contract=off -fsanitize=fuzzer,address,undefined \
-  -fno-sanitize-recover=all -Isrc tests/fuzz/pool_fuzz.cpp -o "$out/pool_fuzz"
-if ! "$out/pool_fuzz" -max_total_time="$seconds" -print_final_stats=1 -artifact_prefix="$out/" \
-  "$out/corpus" >"$out/log.txt" 2>&1; then
-  tail -n 40 "$out/log.txt"
-  echo "fuzz: FAILED (input saved under $out/)"
-  exit 1
-fi
-grep -E "^stat::(number_of_executed_units|average_exec_per_sec)" "$out/log.txt"
-echo "fuzz: ${seconds}s, no invariant broken"
+
+sources() {
+  case "$1" in
+    pool) echo tests/fuzz/pool_fuzz.cpp ;;
+    replay) echo tests/fuzz/replay_fuzz.cpp src/app/replay_format.cpp ;;
+    options) echo tests/fuzz/options_fuzz.cpp src/app/options.cpp ;;
+    *) echo "fuzz: unknown target '$1' (pool, replay, options)" >&2; return 1 ;;
+  esac
+}
+weight() { if [ "$1" = pool ]; then echo 2; else echo 1; fi; }
+
+# Build every target first, two at a time (CI has two cores).
+build() {
+  local srcs
+  srcs=$(sources "$1")
+  mkdir -p "$out/$1"
+  # shellcheck disable=SC2086
+  clang++ -std=c++20 -O1 -g -ffp-contract=off -Wall -Wextra -Wpedantic -Wshadow -Werror \
+    -fsanitize=fuzzer,address,undefined \
+    -fno-sanitize-recover=all -Isrc $srcs -o "$out/$1/$1_fuzz"
+}
+pids=()
+for t in "${targets[@]}"; do
+  sources "$t" >/dev/null
+  if [ ${#pids[@]} -ge 2 ]; then wait "${pids[0]}"; pids=("${pids[@]:1}"); fi
+  build "$t" &
+  pids+=($!)
+done
+for pid in "${pids[@]}"; do wait "$pid"; done
+
+total_weight=0
+for t in "${targets[@]}"; do total_weight=$((total_weight + $(weight "$t"))); done
+for t in "${targets[@]}"; do
+  share=$((seconds * $(weight "$t") / total_weight))
+  [ "$share" -ge 1 ] || share=1
+  dir="$out/$t"
+  mkdir -p "$dir/corpus"
+  cp -n tests/fuzz/corpus/"$t"/* "$dir/corpus/" 2>/dev/null || true
+  dict=()
+  [ -f "tests/fuzz/$t.dict" ] && dict=(-dict="tests/fuzz/$t.dict")
+  if ! "$dir/${t}_fuzz" -max_total_time="$share" -timeout=10 -print_final_stats=1 \
+    -artifact_prefix="$dir/" "${dict[@]}" "$dir/corpus" >"$dir/log.txt" 2>&1; then
+    tail -n 40 "$dir/log.txt"
+    echo "fuzz: $t FAILED (input saved under $dir/)"
+    exit 1
+  fi
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$dir/log.txt")
+  rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$dir/log.txt")
+  cov=$(grep -oE 'cov: [0-9]+' "$dir/log.txt" | tail -n 1)
+  echo "fuzz: $t ${share}s, ${runs} runs (${rate}/s), ${cov}, no invariant broken"
+done

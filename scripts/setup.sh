@@ -12,7 +12,7 @@ packages=(
   libopenal-dev libsndfile1-dev       # sound: OpenAL Soft voices, sound files read
   libboost-dev libplf-colony-dev      # benchmark anchors (boost::object_pool, plf::colony)
   xvfb xauth libgl1-mesa-dri          # headless GL: Xvfb + Mesa llvmpipe
-  clang libclang-rt-14-dev            # the pool's libFuzzer target (scripts/fuzz.sh)
+  clang libclang-rt-14-dev            # the libFuzzer targets (scripts/fuzz.sh)
 )
 
 missing=()

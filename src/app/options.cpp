@@ -21,6 +21,29 @@ bool parse_double(std::string_view text, double& out) {
   return ec == std::errc() && ptr == end && !text.empty();
 }
 
+// What was typed, quoted for a one-line error: control bytes as \n, \t or \xHH.
+std::string quoted(std::string_view text) {
+  std::string out = "'";
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (byte < 0x20 || byte == 0x7F) {
+      static constexpr char kHex[] = "0123456789abcdef";
+      out += "\\x";
+      out += kHex[byte >> 4];
+      out += kHex[byte & 0xF];
+    } else {
+      out += c;
+    }
+  }
+  return out + "'";
+}
+
 }  // namespace
 
 const char* usage() {
@@ -112,7 +135,7 @@ ParseResult parse_options(int argc, const char* const* argv) {
       else if (v == "grow")
         o.overflow = OverflowPolicy::Grow;
       else
-        return fail("--overflow needs drop, recycle-oldest or grow, not '" + std::string(v) + "'");
+        return fail("--overflow needs drop, recycle-oldest or grow, not " + quoted(v));
     } else if (flag == "--fire-rate") {
       if (!value(v) || !parse_double(v, o.fire_rate) ||
           !(o.fire_rate > 0.0 && o.fire_rate <= kMaxFireRate))
@@ -170,7 +193,7 @@ ParseResult parse_options(int argc, const char* const* argv) {
       if (!value(v) || v.empty()) return fail("--shaders needs a folder");
       o.shaders_dir = std::string(v);
     } else {
-      return fail("unknown option '" + std::string(flag) + "'");
+      return fail("unknown option " + quoted(flag));
     }
   }
   // A recording stores the seed, tick rate and bullet pool, not the fire rate: it would

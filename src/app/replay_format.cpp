@@ -1,5 +1,6 @@
 #include "app/replay_format.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstring>
@@ -207,13 +208,19 @@ bool read_replay_from(std::FILE* file, std::size_t size, const std::string& name
     return r.fail(size, "the header is cut short (" + std::to_string(size) + " of 48 bytes)");
   if (!r.read(head, sizeof head) || !check_header(r, head, header)) return false;
   inputs.reserve((size - kReplayHeaderBytes) / kReplayTickBytes);  // bounded by the file
-  std::vector<unsigned char> block(header.block_ticks * kReplayTickBytes + 4);
+  // A block's room, no larger than what the file holds (a tiny file may claim big blocks).
+  std::vector<unsigned char> block(
+      std::min<std::size_t>(header.block_ticks * kReplayTickBytes + 4, size - kReplayHeaderBytes));
   while (r.left() >= 4) {
     const std::size_t block_at = r.at;
     unsigned char count_bytes[4];
     if (!r.read(count_bytes, 4)) return false;
     const auto count = get_at<std::uint32_t>(count_bytes, 0);
-    if (count == 0) return note.finished = read_end(r, inputs.size(), count_bytes);
+    if (count == 0) {  // the end mark: a finished recording, which must hold a tick
+      if (!read_end(r, inputs.size(), count_bytes)) return false;
+      if (inputs.empty()) return r.fail(block_at, "the recording holds no ticks");
+      return note.finished = true;
+    }
     const std::string where = "the block at tick " + std::to_string(inputs.size());
     if (count > header.block_ticks)
       return r.fail(block_at, where + " claims " + std::to_string(count) + " ticks");

@@ -45,6 +45,15 @@ TEST(Options, RejectAnUnknownFlag) {
   EXPECT_EQ(parse({"--turbo"}).error, "unknown option '--turbo'");
 }
 
+// A typed value is echoed in the error: control characters in it are escaped, so the
+// reason stays one line whatever was typed.
+TEST(Options, AnErrorIsOneLineWhateverWasTyped) {
+  EXPECT_EQ(parse({"--no-win\n"}).error, "unknown option '--no-win\\n'");
+  EXPECT_EQ(parse({"--overflow", "grow\r\n\x01"}).error,
+            "--overflow needs drop, recycle-oldest or grow, not 'grow\\r\\n\\x01'");
+  EXPECT_EQ(parse({"--turbo\tmode"}).error, "unknown option '--turbo\\tmode'");
+}
+
 TEST(Options, RejectBadOrMissingValues) {
   for (const auto& args : std::vector<std::vector<const char*>>{{"--frames"},
                                                                 {"--frames", "-1"},

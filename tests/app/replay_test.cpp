@@ -184,6 +184,20 @@ TEST(Replay, AFileWithNoCompleteBlockIsAClearError) {
   EXPECT_TRUE(has(r.error, path) && has(r.error, "no complete block")) << r.error;
 }
 
+// A run that ends before its first tick still finishes its recording: an end mark after
+// no block. Replaying it would play nothing and exit 0, so it is refused by name.
+TEST(Replay, AFinishedRecordingOfNoTicksIsAClearError) {
+  const std::string path = path_of("no_ticks.flrp");
+  record(path, 0, 1);
+  ASSERT_EQ(bytes_of(path).size(), kReplayHeaderBytes + kReplayEndBytes);
+  const Read r = read(path);
+  EXPECT_FALSE(r.ok);
+  EXPECT_TRUE(r.inputs.empty());
+  EXPECT_TRUE(has(r.error, path) && has(r.error, "holds no ticks") &&
+              has(r.error, "at byte " + std::to_string(kReplayHeaderBytes)))
+      << r.error;
+}
+
 TEST(Replay, BytesAfterTheEndMarkAreReported) {
   const std::string path = path_of("trailing.flrp");
   record(path, 100, 1);

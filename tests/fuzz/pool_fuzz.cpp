@@ -1,233 +1,198 @@
-// libFuzzer target for the pool: bytes become a sequence of pool operations
-// (acquire, release, double/foreign/stale release, handles, leases, trim, forget,
-// growth) run against a simple reference model; every invariant is checked after
-// every operation. Build and run: scripts/fuzz.sh [seconds].
+// libFuzzer target for the pool: bytes become a sequence of pool operations run against a
+// reference model (pool_model.hpp) and checked after every operation: acquire (LIFO from the
+// free stack, vacant slots re-made, each overflow policy), release by slot, handle and lease,
+// double, foreign and stale releases, get and alive, trim, forget, destroy and set_policy
+// mid-run, a walk that releases as it goes, factories and resets that throw on command, and
+// capacities up to a few thousand. Both reset forms run the same sequence (pool_driver.hpp).
+// Build and run: scripts/fuzz.sh [seconds].
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <algorithm>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
-#include <list>
-#include <vector>
 
-#include "pool/pool.hpp"
+#include "pool_driver.hpp"
 
 namespace {
 
 using flatline::Handle;
 using flatline::OverflowPolicy;
+using fuzz::check_all;
+using fuzz::Driver;
+using fuzz::Fault;
+using fuzz::PoolModel;
 
-constexpr std::uint32_t kCanary = 0xC0FFEEu;
-struct Obj {
-  std::uint32_t value = 0;
-  std::uint32_t canary = kCanary;
-};
+constexpr std::size_t kMaxHeld = 64;
+constexpr std::size_t kEverySlotUpTo = 64;  // larger pools: every slot checked each 16th op
+constexpr std::size_t kMaxBurst = 64;
+constexpr std::size_t kMaxFill = 8192;  // a pool grown past this is not filled again
 
-[[noreturn]] void fail(const char* what, int line) {
-  std::fprintf(stderr, "pool_fuzz: invariant broken at line %d: %s\n", line, what);
-  std::abort();
+// A factory that throws while the pool is made: the constructor throws, nothing is left.
+template <class Kind>
+void construct_failing(std::size_t capacity, OverflowPolicy policy, int countdown) {
+  fuzz::factory_countdown = countdown;
+  bool threw = false;
+  try {
+    typename Kind::PoolType pool = Kind::make(capacity, policy);
+  } catch (const Fault&) {
+    threw = true;
+  }
+  CHECK(threw);
+  fuzz::factory_countdown = 0;
 }
-#define CHECK(cond) \
-  if (!(cond)) fail(#cond, __LINE__)
 
-// The reference: which slots are live, in acquisition order, and what every counter must read.
-struct Model {
-  std::list<int> live;     // earliest acquired first
-  std::vector<char> flag;  // live, by slot: O(1) lookups
-  std::size_t capacity = 0, first_capacity = 0, allocations = 0, idle = 0, vacant = 0;
-  std::size_t peak = 0, dropped = 0, recycled = 0, grown = 0;
-  std::size_t double_releases = 0, foreign = 0, stale = 0;
-  bool is_live(int slot) const {
-    return slot >= 0 && static_cast<std::size_t>(slot) < flag.size() &&
-           flag[static_cast<std::size_t>(slot)];
-  }
-  void add(int slot) {
-    if (flag.size() <= static_cast<std::size_t>(slot))
-      flag.resize(static_cast<std::size_t>(slot) + 1, 0);
-    flag[static_cast<std::size_t>(slot)] = 1;
-    live.push_back(slot);
-  }
-  void remove(int slot) {  // the slot's life ends: every handle to it goes stale
-    live.remove(slot);
-    flag[static_cast<std::size_t>(slot)] = 0;
-    for (Held& held : handles)
-      if (static_cast<int>(held.handle.index) == slot) held.alive = false;
-  }
-  struct Held {
-    Handle handle;
-    bool alive = true;
-  };
-  std::vector<Held> handles;  // some alive, some stale by now
-};
+template <class Kind>
+void run(FuzzedDataProvider& in) {
+  PoolModel m;
+  m.policy = static_cast<OverflowPolicy>(in.ConsumeIntegralInRange<int>(0, 2));
+  const bool large = in.ConsumeIntegralInRange<int>(0, 7) == 0;
+  m.first_capacity = large ? in.ConsumeIntegralInRange<std::size_t>(41, 4096)
+                           : in.ConsumeIntegralInRange<std::size_t>(0, 40);
+  if (m.first_capacity > 0 && in.ConsumeIntegralInRange<int>(0, 7) == 0)
+    construct_failing<Kind>(m.first_capacity, m.policy,
+                            in.ConsumeIntegralInRange<int>(1, static_cast<int>(m.first_capacity)));
+  typename Kind::PoolType pool = Kind::make(m.first_capacity, m.policy);
+  typename Kind::PoolType other = Kind::make(4, OverflowPolicy::Drop);
+  pool.set_log([](const char*) {});
+  m.add_slots(m.first_capacity);
+  Driver<Kind> d(in, pool, m);
+  auto& held = d.held;
 
-template <class P>
-void check_all(const P& pool, const Model& m) {
-  const flatline::PoolStats s = pool.stats();
-  CHECK(pool.active_count() == m.live.size());
-  CHECK(pool.capacity() == m.capacity);
-  CHECK(pool.allocations() == m.allocations);
-  CHECK(pool.idle_count() == m.idle);
-  CHECK(pool.peak_active() == m.peak);
-  CHECK(s.dropped == m.dropped && s.recycled == m.recycled && s.grown == m.grown);
-  CHECK(s.double_releases == m.double_releases);
-  CHECK(s.foreign_releases == m.foreign);
-  CHECK(s.stale_releases == m.stale);
-  for (std::size_t i = 0; i < m.capacity; ++i)
-    CHECK(pool.is_active(static_cast<int>(i)) == m.is_live(static_cast<int>(i)));
-  std::size_t visited = 0;
-  pool.for_each_active([&](int slot, const Obj& o) {
-    CHECK(m.is_live(slot));
-    CHECK(o.canary == kCanary);
-    ++visited;
-  });
-  CHECK(visited == m.live.size());
+  for (std::size_t op = 0; in.remaining_bytes() > 0; ++op) {
+    switch (in.ConsumeIntegralInRange<int>(0, 19)) {
+      case 0:
+        d.acquire();
+        break;
+      case 1:  // release a live slot
+        if (const int slot = d.pick_live(); slot >= 0) d.release_slot(slot);
+        break;
+      case 2:  // release any slot number: live, free (a double release), out of range
+        d.release_slot(in.ConsumeBool() ? d.pick_slot() : in.ConsumeIntegral<int>());
+        break;
+      case 3:  // take a handle to a newly acquired slot
+        if (const int slot = d.acquire(); slot >= 0) {
+          const Handle h = pool.handle_of(slot);
+          CHECK(h.index == static_cast<std::uint32_t>(slot) && h.pool == pool.id());
+          CHECK(h.generation == m.gen_of(slot));
+          if (held.size() < kMaxHeld) held.push_back(h);
+        }
+        break;
+      case 4:  // release through a held handle: alive, stale or already released
+        if (!held.empty()) {
+          const auto i = in.ConsumeIntegralInRange<std::size_t>(0, held.size() - 1);
+          d.release_handle(held[i]);
+          if (in.ConsumeBool()) held.erase(held.begin() + static_cast<std::ptrdiff_t>(i));
+        }
+        break;
+      case 5:  // a lease for one scope: the slot goes back when it ends
+        if (const int slot = d.acquire(); slot >= 0) {
+          {
+            typename Kind::PoolType::Lease lease(pool, pool.handle_of(slot));
+            CHECK(lease && lease.slot() == slot && lease.get() == &pool[slot]);
+          }
+          m.release(slot, Driver<Kind>::kPoisons && pool.poisoning());
+        }
+        break;
+      case 6: {  // trim: idle objects past `keep` destroyed, released longest ago first
+        const auto keep = in.ConsumeBool()
+                              ? in.ConsumeIntegralInRange<std::size_t>(0, 8)
+                              : in.ConsumeIntegralInRange<std::size_t>(0, m.capacity());
+        CHECK(pool.trim(keep) == m.trim(keep));
+        break;
+      }
+      case 7:  // forget by slot (live or not: only live slots are forgotten)
+        if (const int slot = in.ConsumeBool() ? d.pick_live() : d.pick_slot(); m.is_live(slot)) {
+          pool.forget(slot);
+          m.forget(slot);
+        } else {
+          pool.forget(slot);
+        }
+        break;
+      case 8:  // forget through a held handle: only an alive one counts
+        if (!held.empty()) {
+          const Handle h = held[in.ConsumeIntegralInRange<std::size_t>(0, held.size() - 1)];
+          const bool alive = pool.alive(h);
+          pool.forget(h);
+          if (alive) m.forget(static_cast<int>(h.index));
+        }
+        break;
+      case 9: {  // a handle from another pool is foreign
+        const Handle h = other.acquire_handle();
+        d.release_handle(h);
+        other.release(h);
+        break;
+      }
+      case 10: {  // switch the overflow policy mid-run
+        m.policy = static_cast<OverflowPolicy>(in.ConsumeIntegralInRange<int>(0, 2));
+        pool.set_policy(m.policy);
+        break;
+      }
+      case 11:  // destroy every object mid-run, then keep playing: slots are re-made
+        pool.destroy();
+        m.destroy();
+        break;
+      case 12:  // the factory throws on its n-th call (a re-made slot or a growth)
+        fuzz::factory_countdown = in.ConsumeIntegralInRange<int>(1, 40);
+        d.acquire();
+        break;
+      case 13:  // the reset throws in a release: the slot stays live
+        fuzz::reset_throws = true;
+        if (const int slot = d.pick_live(); slot >= 0) d.release_slot(slot);
+        break;
+      case 14:  // the reset throws in an acquire (a recycle, or a poisoned slot reset again)
+        fuzz::reset_throws = true;
+        d.acquire();
+        break;
+      case 15: {  // a burst of acquires, or acquires until the pool is full and overflows
+        const std::size_t to_full = m.free.size() + m.vacant + 1;
+        const auto n = in.ConsumeBool() && m.capacity() <= kMaxFill
+                           ? to_full
+                           : in.ConsumeIntegralInRange<std::size_t>(1, kMaxBurst);
+        for (std::size_t i = 0; i < n; ++i)
+          d.acquire();
+        break;
+      }
+      case 16: {  // a burst of releases, newest or oldest first
+        const bool newest = in.ConsumeBool();
+        for (auto n = in.ConsumeIntegralInRange<std::size_t>(1, kMaxBurst);
+             n > 0 && !m.live.empty(); --n)
+          d.release_slot(newest ? m.live.back() : m.live.front());
+        break;
+      }
+      case 17:  // walk the live objects, releasing or forgetting some on the way
+        d.sweep();
+        break;
+      case 18:  // LIFO: a slot released now is the next one acquired
+        if (const int slot = d.pick_live(); slot >= 0) {
+          d.release_slot(slot);
+          CHECK(d.acquire() == slot);
+        }
+        break;
+      case 19:  // a use after release: debug poisoning finds the write on the next acquire
+        if constexpr (Driver<Kind>::kPoisons) {
+          if (const int slot = d.pick_live(); slot >= 0) {
+            d.release_slot(slot);
+            pool[slot].value = 7;
+            m.written_of(slot) = 1;
+          }
+        }
+        break;
+    }
+    fuzz::factory_countdown = 0;
+    fuzz::reset_throws = false;
+    check_all<Kind>(pool, m, m.capacity() <= kEverySlotUpTo || op % 16 == 0);
+    d.check_handles();
+  }
+  check_all<Kind>(pool, m, true);
 }
 
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   FuzzedDataProvider in(data, size);
-  const auto policy = static_cast<OverflowPolicy>(in.ConsumeIntegralInRange<int>(0, 2));
-  Model m;
-  m.capacity = m.first_capacity = m.allocations = m.idle =
-      in.ConsumeIntegralInRange<std::size_t>(0, 40);
-  flatline::Pool<Obj> pool([] { return Obj{}; }, m.capacity, [](Obj& o) { o = Obj{}; }, policy);
-  flatline::Pool<Obj> other([] { return Obj{}; }, 4, [](Obj& o) { o = Obj{}; });
-  pool.set_log([](const char*) {});
-
-  auto acquired = [&](int slot, bool recycle) {
-    CHECK(slot >= 0 && static_cast<std::size_t>(slot) < pool.capacity());
-    CHECK(pool[slot].value == 0 && pool[slot].canary == kCanary);  // reset, never stale
-    pool[slot].value = 1 + static_cast<std::uint32_t>(slot);
-    if (recycle) m.remove(slot);
-    m.add(slot);
-    m.peak = std::max(m.peak, m.live.size());
-  };
-  auto acquire = [&]() -> int {
-    const std::size_t before = m.live.size();
-    if (m.idle > 0) {
-      --m.idle;
-    } else if (m.vacant > 0) {
-      --m.vacant;
-      ++m.allocations;
-    } else if (policy == OverflowPolicy::RecycleOldest && before > 0) {
-      const int oldest = m.live.front();
-      const int slot = pool.acquire();
-      CHECK(slot == oldest);  // the earliest-acquired live slot
-      ++m.recycled;
-      acquired(slot, true);
-      return slot;
-    } else if (policy == OverflowPolicy::Grow) {
-      // Each grown chunk is twice the one before; a pool made empty makes its load chunk first.
-      const std::size_t chunk = m.first_capacity == 0
-                                    ? (m.grown == 0 ? 16 : std::size_t{16} << (m.grown - 1))
-                                    : std::max<std::size_t>(m.first_capacity, 16) << m.grown;
-      m.capacity += chunk;
-      m.allocations += chunk;
-      m.idle += chunk - 1;
-      ++m.grown;
-    } else {
-      CHECK(pool.acquire() == -1);
-      ++m.dropped;
-      return -1;
-    }
-    const int slot = pool.acquire();
-    CHECK(!m.is_live(slot));
-    acquired(slot, false);
-    return slot;
-  };
-  auto release_live = [&](int slot) {
-    pool.release(slot);
-    m.remove(slot);
-    ++m.idle;
-  };
-
-  while (in.remaining_bytes() > 0) {
-    switch (in.ConsumeIntegralInRange<int>(0, 9)) {
-      case 0:
-        acquire();
-        break;
-      case 1:  // release a live slot
-        if (!m.live.empty()) {
-          auto it = m.live.begin();
-          std::advance(it, in.ConsumeIntegralInRange<std::size_t>(0, m.live.size() - 1));
-          release_live(*it);
-        }
-        break;
-      case 2:  // release a slot that is not live: a double release
-        for (int slot = 0; slot < static_cast<int>(m.capacity); ++slot) {
-          if (m.is_live(slot)) continue;
-          pool.release(slot);
-          ++m.double_releases;
-          break;
-        }
-        break;
-      case 3:  // out of range: foreign
-        pool.release(in.ConsumeBool()
-                         ? -1 - in.ConsumeIntegral<std::uint8_t>()
-                         : static_cast<int>(m.capacity) + in.ConsumeIntegral<std::uint8_t>());
-        ++m.foreign;
-        break;
-      case 4: {  // take a handle to a newly acquired slot
-        const int slot = acquire();
-        if (slot >= 0) m.handles.push_back({pool.handle_of(slot), true});
-        break;
-      }
-      case 5:  // release through a held handle: live, stale or already released
-        if (!m.handles.empty()) {
-          const std::size_t i = in.ConsumeIntegralInRange<std::size_t>(0, m.handles.size() - 1);
-          const Model::Held held = m.handles[i];
-          m.handles.erase(m.handles.begin() + static_cast<std::ptrdiff_t>(i));
-          CHECK(pool.alive(held.handle) == held.alive);  // generations tell lives apart
-          const int slot = static_cast<int>(held.handle.index);
-          const bool slot_live = m.is_live(slot);
-          pool.release(held.handle);
-          if (held.alive) {
-            m.remove(slot);
-            ++m.idle;
-          } else if (slot_live) {
-            ++m.stale;  // its slot was re-vended: the new owner keeps it
-          } else {
-            ++m.double_releases;
-          }
-        }
-        break;
-      case 6: {  // a lease for one scope: the slot goes back when it ends
-        const int slot = acquire();
-        if (slot >= 0) {
-          flatline::PoolLease<Obj, 32> lease(pool, pool.handle_of(slot));
-          CHECK(lease && lease.slot() == slot);
-          m.remove(slot);
-          ++m.idle;
-        }
-        break;
-      }
-      case 7: {  // trim
-        const std::size_t keep = in.ConsumeIntegralInRange<std::size_t>(0, 8);
-        const std::size_t expect = m.idle > keep ? m.idle - keep : 0;
-        CHECK(pool.trim(keep) == expect);
-        m.idle -= expect;
-        m.vacant += expect;
-        break;
-      }
-      case 8:  // forget a live slot: it leaves play without going back to idle
-        if (!m.live.empty()) {
-          const int slot = m.live.back();
-          pool.forget(slot);
-          m.remove(slot);
-          ++m.vacant;
-        }
-        break;
-      case 9: {  // a handle from another pool is foreign
-        const Handle h = other.acquire_handle();
-        pool.release(h);
-        if (!h.is_null()) ++m.foreign;
-        other.release(h);
-        break;
-      }
-    }
-    check_all(pool, m);
+  if (in.ConsumeBool()) {
+    run<fuzz::PlainKind>(in);
+  } else {
+    run<fuzz::OwningKind>(in);
   }
   return 0;
 }
