@@ -123,6 +123,9 @@ bool Audio::init(const AudioOptions& options, std::string& error, std::string& n
   voices_ =
       std::make_unique<VoicePool>([&] { return Voice{sources_[made++]}; }, kVoices, ResetVoice{});
   voices_->set_name("voices");
+  // A voice keeps its source from life to life (its authored state, which the reset keeps):
+  // debug poisoning, 0xDB over a released object, would lose it.
+  voices_->set_poisoning(false);
   // One tick of samples at the slowest tick rate, made now: rendering never allocates.
   render_.assign(static_cast<std::size_t>(kRate / 10 + 1) * 2, 0);
   mix_.assign(render_.size(), 0.0f);
