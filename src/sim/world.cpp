@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <type_traits>
 
 #include "sim/bullet_clearance.hpp"
 #include "sim/systems.hpp"
@@ -45,6 +46,39 @@ void place_targets(World& world) {
 
 }  // namespace
 
+namespace {
+
+// Idle objects' trails, back to a fresh object's: the reset keeps a trail (effect_life.hpp),
+// so one poisoned in a debug build is still 0xDB after the pool has unpoisoned the object.
+template <class P>
+void clear_idle_trails(P& pool) {
+  for (int slot = 0; slot < static_cast<int>(pool.capacity()); ++slot) {
+    if (pool.free_depth(slot) < 0) continue;
+    std::remove_reference_t<decltype(pool[slot])> fresh{};
+    last_life_of(pool[slot]) = last_life_of(fresh);
+  }
+}
+
+// Debug poisoning needs both the reset (which turns poison back into a fresh object) and
+// the clear on reuse (the trail the reset keeps is poisoned too): off with either lesson.
+void set_lessons(World& world, bool reset, bool clear) {
+  WorldConfig& c = world.config;
+  if (c.reset_on_release == reset && c.clear_on_reuse == clear) return;
+  const bool poison = reset && clear;
+  if (!poison) c.reset_on_release = c.clear_on_reuse = true;  // unpoison with both still on
+  for (int i = 0; i < kPoolCount; ++i) {
+    visit_pool(world, i, [poison](auto& pool) {
+      const bool was_poisoning = pool.poisoning();
+      pool.set_poisoning(poison);
+      if (was_poisoning && !poison) clear_idle_trails(pool);
+    });
+  }
+  c.reset_on_release = reset;
+  c.clear_on_reuse = clear;
+}
+
+}  // namespace
+
 World::World(const WorldConfig& cfg)
     : config(cfg),
       rng(cfg.seed),
@@ -62,9 +96,9 @@ World::World(const WorldConfig& cfg)
   for (int i = 0; i < kPoolCount; ++i)
     visit_pool(*this, i,
                [&](auto& pool) { pool.set_name(kPoolNames[static_cast<std::size_t>(i)]); });
-  if (!cfg.reset_on_release) {
-    config.reset_on_release = true;
-    set_reset_on_release(*this, false);
+  if (!cfg.reset_on_release || !cfg.clear_on_reuse) {
+    config.reset_on_release = config.clear_on_reuse = true;
+    set_lessons(*this, cfg.reset_on_release, cfg.clear_on_reuse);
   }
   if (!cfg.prewarm_pools) {  // warm-up off: every object is made on its first demand instead
     for (int i = 0; i < kPoolCount; ++i)
@@ -116,11 +150,17 @@ void set_pool_policy(World& world, int pool, OverflowPolicy policy) {
 }
 
 void set_reset_on_release(World& world, bool on) {
-  if (world.config.reset_on_release == on) return;
-  if (on) world.config.reset_on_release = true;  // reset first, so no poison is vended unreset
-  for (int i = 0; i < kPoolCount; ++i)
-    visit_pool(world, i, [on](auto& pool) { pool.set_poisoning(on); });
-  world.config.reset_on_release = on;
+  set_lessons(world, on, world.config.clear_on_reuse);
+}
+
+void set_clear_on_reuse(World& world, bool on) {
+  set_lessons(world, world.config.reset_on_release, on);
+}
+
+void set_bullet_speed(WorldConfig& config, float rifle_speed) {
+  const WorldConfig defaults;
+  config.rifle_speed = rifle_speed;
+  config.scatter_speed = rifle_speed * (defaults.scatter_speed / defaults.rifle_speed);
 }
 
 glm::vec3 eye_position(const Player& player) {

@@ -178,9 +178,10 @@ TEST(Lessons, TheSeekerRefusesItsStaleHandleInsteadOfChasingTheSlotsNextBullet) 
   step(world, click, kDt);
   ASSERT_TRUE(world.seeker.active);
   const Handle locked = world.seeker.bullet;
-  ASSERT_FALSE(world.bullets.alive(locked));  // 3 m from the target: it hit in its first tick
-  for (int i = 0; i < 10; ++i)                // the rifle's cooldown
+  ASSERT_EQ(world.bullets.get(locked)->life.stage, LifeStage::Lingering);  // it hit at once
+  for (int i = 0; i < 10; ++i)  // the rifle's cooldown, longer than the bullet's linger
     step(world, TickInput{}, kDt);
+  ASSERT_FALSE(world.bullets.alive(locked));
   look_at(world, {3.0f, 0.0f, -21.0f}, {3.0f, 40.0f, -30.0f});  // into the sky: a long life
   step(world, click, kDt);  // the next shot reuses the slot (LIFO)...
   ASSERT_TRUE(world.bullets.is_active(static_cast<int>(locked.index)));
