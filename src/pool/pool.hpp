@@ -128,6 +128,9 @@ class Pool {
   void forget(Handle handle);
   std::size_t trim(std::size_t keep);
   void destroy();
+  // Made on demand (what a pool without warm-up does): objects are made, a growth at a time,
+  // when demand first needs them, up to `capacity`; then the policy answers as usual.
+  void make_on_demand_up_to(std::size_t capacity) { on_demand_to_ = capacity; }
 
   // Debug poisoning (pool_poison.hpp) on or off at run time; a no-op in builds without it.
   void set_poisoning(bool on);
@@ -170,6 +173,7 @@ class Pool {
   // overflow policy answers.
   int acquire_without_idle() {
     if (slots_.vacant() > 0) return remake_vacant();
+    if (capacity() < on_demand_to_ && grow()) return acquire();  // made at first demand
     switch (policy_) {
       case OverflowPolicy::Drop:  // refuse: fine for cosmetic effects
         break;
@@ -203,6 +207,7 @@ class Pool {
   std::uint32_t id_ = next_pool_id();
   const char* name_ = "pool";
   LogFn log_ = &log_to_stderr;
+  std::size_t on_demand_to_ = 0;  // make_on_demand_up_to: grow below this, whatever the policy
 };
 
 }  // namespace flatline

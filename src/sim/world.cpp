@@ -77,22 +77,29 @@ void set_lessons(World& world, bool reset, bool clear) {
   c.clear_on_reuse = clear;
 }
 
+// The size each pool is made with at load: all of it, or none without warm-up.
+std::size_t at_load(const WorldConfig& cfg, std::size_t capacity) {
+  return cfg.prewarm_pools ? capacity : 0;
+}
+
 }  // namespace
 
 World::World(const WorldConfig& cfg)
     : config(cfg),
       rng(cfg.seed),
       arena(make_arena()),
-      bullets(make_pool<Bullet>(cfg.bullet_capacity, cfg.bullet_policy, &config.reset_on_release)),
-      sparks(make_pool<Spark>(cfg.spark_capacity, OverflowPolicy::Drop, &config.reset_on_release)),
-      decals(make_pool<Decal>(cfg.decal_capacity, OverflowPolicy::RecycleOldest,
-                              &config.reset_on_release)),
-      casings(make_pool<Casing>(cfg.casing_capacity, OverflowPolicy::RecycleOldest,
+      bullets(make_pool<Bullet>(at_load(cfg, cfg.bullet_capacity), cfg.bullet_policy,
                                 &config.reset_on_release)),
-      damage_numbers(make_pool<DamageNumber>(cfg.damage_number_capacity, OverflowPolicy::Drop,
-                                             &config.reset_on_release)),
-      tracers(
-          make_pool<Tracer>(cfg.tracer_capacity, OverflowPolicy::Drop, &config.reset_on_release)) {
+      sparks(make_pool<Spark>(at_load(cfg, cfg.spark_capacity), OverflowPolicy::Drop,
+                              &config.reset_on_release)),
+      decals(make_pool<Decal>(at_load(cfg, cfg.decal_capacity), OverflowPolicy::RecycleOldest,
+                              &config.reset_on_release)),
+      casings(make_pool<Casing>(at_load(cfg, cfg.casing_capacity), OverflowPolicy::RecycleOldest,
+                                &config.reset_on_release)),
+      damage_numbers(make_pool<DamageNumber>(at_load(cfg, cfg.damage_number_capacity),
+                                             OverflowPolicy::Drop, &config.reset_on_release)),
+      tracers(make_pool<Tracer>(at_load(cfg, cfg.tracer_capacity), OverflowPolicy::Drop,
+                                &config.reset_on_release)) {
   for (int i = 0; i < kPoolCount; ++i)
     visit_pool(*this, i,
                [&](auto& pool) { pool.set_name(kPoolNames[static_cast<std::size_t>(i)]); });
@@ -100,15 +107,19 @@ World::World(const WorldConfig& cfg)
     config.reset_on_release = config.clear_on_reuse = true;
     set_lessons(*this, cfg.reset_on_release, cfg.clear_on_reuse);
   }
-  if (!cfg.prewarm_pools) {  // warm-up off: every object is made on its first demand instead
-    for (int i = 0; i < kPoolCount; ++i)
-      visit_pool(*this, i, [](auto& pool) { pool.trim(0); });
+  if (!cfg.prewarm_pools) {  // warm-up off, as a naive game: objects made at first demand
+    bullets.make_on_demand_up_to(cfg.bullet_capacity);
+    sparks.make_on_demand_up_to(cfg.spark_capacity);
+    decals.make_on_demand_up_to(cfg.decal_capacity);
+    casings.make_on_demand_up_to(cfg.casing_capacity);
+    damage_numbers.make_on_demand_up_to(cfg.damage_number_capacity);
+    tracers.make_on_demand_up_to(cfg.tracer_capacity);
   }
   place_targets(*this);
   // At load, like the pools: the first World of a process builds it (tens of ms), the rest
   // share it. update_bullets checks each tick that it still fits (clearance_applies).
   bullet_clearance = shared_clearance_grid(bullet_obstacles(*this), {2.0f, 0.5f, 2.0f});
-  bullet_work.resize(bullets.capacity());
+  bullet_work.resize(cfg.bullet_capacity);  // without warm-up too: the list is no pool object
 }
 
 void update_targets(World& world, float dt) {
