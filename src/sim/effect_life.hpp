@@ -5,7 +5,7 @@
 //              from): only now is the new position known, so only now can it be cleared
 //   live       it does its job: flies, falls, rises, follows its bullet
 //   quiet      the job is over: it stops (no more hits, no more following) and lingers,
-//              fading out, for its kind's linger time (kLinger below)
+//              fading out, for its kind's time (Linger below)
 //   restore    release resets it to its authored state: a fresh object, but for the trail
 //              (which the next acquire clears)
 //   release    back on the free stack: idle
