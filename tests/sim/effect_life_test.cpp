@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <glm/geometric.hpp>
+
 #include "aim.hpp"
 #include "sim/systems.hpp"
 #include "sim/world.hpp"
@@ -70,6 +72,22 @@ TEST(EffectLife, WithClearOnReuseOffAReusedTracerStartsWithItsLastLifesTrail) {
   ASSERT_EQ(world.tracers.oldest_active(), slot);
   EXPECT_EQ(world.tracers[slot].trail[0], head);
   EXPECT_EQ(world.tracers[slot].trail[Tracer::kTrail - 1], last_end);  // a line across lives
+}
+
+// Switched off during play: the idle tracer's trail is last life's in Release, and in a
+// debug build (which poisoned it on release) a fresh one's; never the 0xDB poison.
+TEST(EffectLife, ClearOnReuseSwitchedOffInPlayNeverVendsAPoisonedTrail) {
+  World world(one_tracer(true));
+  const int slot = play_one_tracer_life(world);
+  set_clear_on_reuse(world, false);
+  const glm::vec3 head{-7.0f, 2.0f, 3.0f};
+  const Handle bullet = world.bullets.acquire_handle();
+  world.bullets.get(bullet)->pos = head;
+  world.bullets.get(bullet)->life.stage = LifeStage::Live;
+  spawn_tracer(world, bullet, head);
+  ASSERT_EQ(world.tracers.oldest_active(), slot);
+  for (const glm::vec3& point : world.tracers[slot].trail)
+    EXPECT_LT(glm::length(point), 1000.0f);  // 0xDBDBDBDB is about -1.2e17
 }
 
 TEST(EffectLife, EveryKindStartsItsLifeWithNothingFromTheLast) {
