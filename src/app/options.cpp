@@ -73,9 +73,12 @@ const char* usage() {
          "  --no-instancing      draw one object per draw call, to see what instancing saves\n"
          "  --no-pooling         new/delete every bullet and effect, kept in a naive scene list\n"
          "  --no-reset           skip reset on release: reused objects keep last life's state\n"
+         "  --no-clear-on-reuse  reused effects keep last life's trail (tracers draw across)\n"
          "  --discrete           discrete collision (end points only): bullets tunnel\n"
-         "  --bullet-speed MPS   rifle bullet speed in m/s (1..2000, default 300)\n"
-         "  --no-warmup          pools start empty and nothing is drawn before the first frame\n"
+         "  --bullet-speed MPS   rifle bullet speed in m/s (1..2000, default 300); scatter\n"
+         "                       pellets keep their proportion (220 at 300)\n"
+         "  --no-warmup          no warm-up: pools start empty and grow on demand (allocating),\n"
+         "                       instance buffers grow with them, nothing drawn while loading\n"
          "  --help               this text\n";
 }
 
@@ -85,9 +88,11 @@ WorldConfig world_config_from(const Options& options) {
   if (options.pool_size > 0) config.bullet_capacity = options.pool_size;
   if (options.overflow) config.bullet_policy = *options.overflow;
   if (options.fire_rate > 0.0) config.rifle_rate = static_cast<float>(options.fire_rate);
-  if (options.bullet_speed > 0.0) config.rifle_speed = static_cast<float>(options.bullet_speed);
+  if (options.bullet_speed > 0.0)
+    set_bullet_speed(config, static_cast<float>(options.bullet_speed));
   config.pooling = !options.no_pooling;
   config.reset_on_release = !options.no_reset;
+  config.clear_on_reuse = !options.no_clear_on_reuse;
   config.swept_collision = !options.discrete;
   config.prewarm_pools = !options.no_warmup;
   return config;
@@ -178,6 +183,8 @@ ParseResult parse_options(int argc, const char* const* argv) {
       o.no_pooling = true;
     } else if (flag == "--no-reset") {
       o.no_reset = true;
+    } else if (flag == "--no-clear-on-reuse") {
+      o.no_clear_on_reuse = true;
     } else if (flag == "--discrete") {
       o.discrete = true;
     } else if (flag == "--no-warmup") {
@@ -203,8 +210,8 @@ ParseResult parse_options(int argc, const char* const* argv) {
   // Nor do the teaching switches: a recording replays the pattern as designed.
   if (o.lessons_used() && (!o.record_path.empty() || !o.replay_path.empty()))
     return fail(
-        "--no-pooling, --no-reset, --discrete and --bullet-speed cannot be combined "
-        "with --record or --replay");
+        "--no-pooling, --no-reset, --no-clear-on-reuse, --discrete and --bullet-speed cannot "
+        "be combined with --record or --replay");
   // The steady-state heap figures count from the end of the warm-up: a run that ends
   // first would report 0 allocations after warm-up, a figure that measured nothing.
   if (warmup_given && o.frames >= 1 && o.warmup >= o.frames)

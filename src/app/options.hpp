@@ -39,12 +39,15 @@ struct Options {
   bool fixed_dt = false;        // every frame advances exactly one tick: deterministic frames
   bool no_instancing = false;   // one draw call per object, to compare
   // Teaching switches (README "Break it on purpose"): each turns one part of the pattern off.
-  bool no_pooling = false;    // new/delete per object and a naive scene list
-  bool no_reset = false;      // released objects keep last life's state
-  bool discrete = false;      // discrete collision: bullets tunnel through the thin wall
-  double bullet_speed = 0.0;  // rifle bullet speed, m/s; 0 = the world's default
-  bool no_warmup = false;     // pools start empty, no warm-up draw: first-use hitches
-  bool lessons_used() const { return no_pooling || no_reset || discrete || bullet_speed > 0.0; }
+  bool no_pooling = false;         // new/delete per object and a naive scene list
+  bool no_reset = false;           // released objects keep last life's state
+  bool no_clear_on_reuse = false;  // reused effects start with last life's trail
+  bool discrete = false;           // discrete collision: bullets tunnel through the thin wall
+  double bullet_speed = 0.0;       // rifle speed, m/s (pellets in proportion); 0 = the default
+  bool no_warmup = false;          // pools start empty, no warm-up draw: first-use hitches
+  bool lessons_used() const {
+    return no_pooling || no_reset || no_clear_on_reuse || discrete || bullet_speed > 0.0;
+  }
 };
 
 struct ParseResult {

@@ -49,10 +49,11 @@ bool write_stats_json(const RunReport& r, const std::string& path, std::string& 
   std::fprintf(f,
                "  \"lessons\": {\"pooling\": %s, \"reset_on_release\": %s, "
                "\"swept_collision\": %s, \"heap_live\": %zu, \"heap_bullets_peak\": %zu, "
-               "\"heap_news\": %" PRIu64 ", \"tunnelled\": %" PRIu64 "},\n",
+               "\"heap_news\": %" PRIu64 ", \"tunnelled\": %" PRIu64 ", \"clear_on_reuse\": %s},\n",
                r.world.pooling ? "true" : "false", r.world.reset_on_release ? "true" : "false",
                r.world.swept_collision ? "true" : "false", r.world.heap_live,
-               r.world.heap_bullets_peak, r.world.heap_news, r.world.tunnelled);
+               r.world.heap_bullets_peak, r.world.heap_news, r.world.tunnelled,
+               r.world.clear_on_reuse ? "true" : "false");
   std::fprintf(f, "  \"pools\": {\n");
   for (std::size_t i = 0; i < r.world.pools.size(); ++i) {
     write_pool(f, r.world.pools[i], r.gpu_bytes[i]);  // no renderer (--no-window): gpu 0

@@ -19,8 +19,9 @@ void start_new_round(const overlay::Tunables& t, Session& session) {
   config.rifle_rate = t.rifle_rate;
   config.pooling = t.pooling;
   config.reset_on_release = t.reset_on_release;
+  config.clear_on_reuse = t.clear_on_reuse;
   config.swept_collision = t.swept_collision;
-  config.rifle_speed = t.bullet_speed;
+  set_bullet_speed(config, t.bullet_speed);
   session.new_round(config);
 }
 
@@ -32,8 +33,9 @@ void apply_tunables(overlay::Tunables& t, Session& session) {
   // The teaching switches ("Break it on purpose"): they take effect on the next tick.
   world.config.pooling = t.pooling;
   set_reset_on_release(world, t.reset_on_release);
+  set_clear_on_reuse(world, t.clear_on_reuse);
   world.config.swept_collision = t.swept_collision;
-  world.config.rifle_speed = t.bullet_speed;
+  if (t.bullet_speed != world.config.rifle_speed) set_bullet_speed(world.config, t.bullet_speed);
   for (; t.double_release_requests > 0; --t.double_release_requests)
     demo_double_release(world);
   for (; t.stale_release_requests > 0; --t.stale_release_requests)

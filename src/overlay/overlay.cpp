@@ -127,6 +127,7 @@ Tunables tunables_from(const World& world) {
   t.rifle_rate = world.config.rifle_rate;
   t.pooling = world.config.pooling;
   t.reset_on_release = world.config.reset_on_release;
+  t.clear_on_reuse = world.config.clear_on_reuse;
   t.swept_collision = world.config.swept_collision;
   t.bullet_speed = world.config.rifle_speed;
   return t;

@@ -50,6 +50,7 @@ struct Tunables {
   // "Break it" (overlay_lessons.cpp): switch a part of the pattern off and watch.
   bool pooling = true;           // off: new/delete per object, a naive scene list
   bool reset_on_release = true;  // off: reused objects keep last life's state
+  bool clear_on_reuse = true;    // off: reused effects start with last life's trail
   bool swept_collision = true;   // off: discrete collision, bullets tunnel
   float bullet_speed = 300.0f;   // m/s, the tunnelling lab's slider
   int double_release_requests = 0;

@@ -13,8 +13,9 @@ void hint(const char* text) {
   ImGui::TextDisabled("%s", text);
 }
 
-// One row per slot: is it live, its generation (how many lives it has begun and
-// ended), the object's age, and where an idle slot sits on the free stack.
+// One row per slot: its stage (live, lingering: fading out before release, or idle), its
+// generation (how many lives it has begun and ended), the object's age, and where an
+// idle slot sits on the free stack.
 template <class T>
 void slot_rows(const WorldPool<T>& pool) {
   ImGuiListClipper clipper;  // only the visible rows are built: 10^6 slots cost the same
@@ -26,10 +27,12 @@ void slot_rows(const WorldPool<T>& pool) {
       ImGui::TableNextColumn();
       ImGui::Text("%d", slot);
       ImGui::TableNextColumn();
-      if (live)
-        ImGui::TextColored(ImVec4(0.4f, 1.0f, 0.4f, 1.0f), "live");
-      else
+      if (!live)
         ImGui::TextDisabled("idle");
+      else if (pool[slot].life.stage == LifeStage::Lingering)
+        ImGui::TextColored(ImVec4(1.0f, 0.75f, 0.3f, 1.0f), "lingering");
+      else
+        ImGui::TextColored(ImVec4(0.4f, 1.0f, 0.4f, 1.0f), "live");
       ImGui::TableNextColumn();
       ImGui::Text("%u", pool.generation(slot));
       ImGui::TableNextColumn();
@@ -58,13 +61,18 @@ void Overlay::lessons_section(const World& world, const WorldStats& stats, Tunab
 
   ImGui::Checkbox("reset on release", &tunables.reset_on_release);
   hint(tunables.reset_on_release ? "a free object holds no state"
-                                 : "reused sparks die at once, casings hang in the air");
+                                 : "reused sparks die at once, casings hang at the barrel");
+
+  ImGui::Checkbox("clear on reuse", &tunables.clear_on_reuse);
+  hint(tunables.clear_on_reuse ? "a reused effect starts with no trail"
+                               : "tracers draw a line from their last life");
 
   ImGui::Checkbox("swept collision", &tunables.swept_collision);
   hint(tunables.swept_collision ? "a bullet is a segment per tick"
                                 : "only end points: shoot the blue thin wall");
   ImGui::SliderFloat("bullet speed", &tunables.bullet_speed, 5.0f, 2000.0f, "%.0f m/s",
                      ImGuiSliderFlags_Logarithmic);
+  hint("rifle; pellets in proportion");
   ImGui::Text("  %.2f m per tick against a 5 cm wall; hits missed (tunnelled): %llu",
               static_cast<double>(tunables.bullet_speed) / tunables.tick_hz,
               static_cast<unsigned long long>(stats.tunnelled));
@@ -99,6 +107,8 @@ void Overlay::broken_banner(const WorldStats& stats, const FrameInfo& frame) {
                        static_cast<unsigned long long>(frame.heap_since_warmup.allocations));
   if (!stats.reset_on_release)
     ImGui::TextColored(red, "RESET OFF: reused objects keep last life's age, timers and flags");
+  if (!stats.clear_on_reuse)
+    ImGui::TextColored(red, "CLEAR ON REUSE OFF: reused tracers start with last life's trail");
   if (!stats.swept_collision)
     ImGui::TextColored(red, "DISCRETE COLLISION: %llu hits missed (tunnelled)",
                        static_cast<unsigned long long>(stats.tunnelled));

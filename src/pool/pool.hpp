@@ -71,8 +71,7 @@ class Pool {
     slots_.push_free(slot);        // push it on top of the free stack; its generation moves on
   }
   [[gnu::noinline]] void release_beyond_first_chunk(int slot);
-  // Re-entrancy guard: a reset that calls back into its own pool is refused and counted.
-  [[gnu::always_inline]] void run_reset(T& object);
+  [[gnu::always_inline]] void run_reset(T& object);  // calls back from reset: refused, counted
   [[gnu::noinline]] void refuse_reentry() { ++stats_.reentrant_calls; }
 
  public:
@@ -114,11 +113,7 @@ class Pool {
 
   OverflowPolicy policy() const { return policy_; }
   // RecycleOldest logs acquisitions; switching it on fills the log: O(live log live).
-  void set_policy(OverflowPolicy policy) {
-    if (in_reset_) return refuse_reentry();
-    policy_ = policy;
-    slots_.set_logging(policy == OverflowPolicy::RecycleOldest);
-  }
+  void set_policy(OverflowPolicy policy);
 
   // Each live object as fn(slot, object), O(live); fn may release or forget what it is given.
   template <class Fn>
@@ -134,9 +129,10 @@ class Pool {
   void forget(Handle handle);
   std::size_t trim(std::size_t keep);
   void destroy();
+  // No warm-up (a naive game): objects made a growth at a time at first demand, up to it.
+  void make_on_demand_up_to(std::size_t capacity) { on_demand_to_ = capacity; }
 
-  // Debug poisoning (pool_poison.hpp) on or off at run time; a no-op in builds without it.
-  void set_poisoning(bool on);
+  void set_poisoning(bool on);  // debug 0xDB poisoning (pool_poison.hpp); else a no-op
   bool poisoning() const { return poison_.enabled(); }
   void set_name(const char* name) { name_ = name; }
   const char* name() const { return name_; }
@@ -177,6 +173,7 @@ class Pool {
   // overflow policy answers.
   int acquire_without_idle() {
     if (slots_.vacant() > 0) return remake_vacant();
+    if (capacity() < on_demand_to_ && grow()) return acquire();  // made at first demand
     switch (policy_) {
       case OverflowPolicy::Drop:  // refuse: fine for cosmetic effects
         break;
@@ -211,6 +208,7 @@ class Pool {
   std::uint32_t id_ = next_pool_id();
   const char* name_ = "pool";
   LogFn log_ = &log_to_stderr;
+  std::size_t on_demand_to_ = 0;  // make_on_demand_up_to: grow below this, whatever the policy
 };
 
 }  // namespace flatline

@@ -69,6 +69,13 @@ void Pool<T, kGenerationBits, ResetFn>::release_beyond_first_chunk(int slot) {
   }
 }
 
+template <class T, unsigned kGenerationBits, class ResetFn>
+void Pool<T, kGenerationBits, ResetFn>::set_policy(OverflowPolicy policy) {
+  if (in_reset_) return refuse_reentry();
+  policy_ = policy;
+  slots_.set_logging(policy == OverflowPolicy::RecycleOldest);
+}
+
 // The reset, with the pool marked busy: a reset that releases its own slot, acquires, or
 // destroys the pool would meet a slot in mid-change, so those calls are refused meanwhile.
 template <class T, unsigned kGenerationBits, class ResetFn>

@@ -41,6 +41,11 @@ struct Writer {
 const glm::vec4 kBulletColor{1.0f, 0.85f, 0.35f, 1.0f};
 constexpr float kBulletWidth = 0.05f;
 
+// A lingering bullet's streak shrinks onto where it stopped, and cools (effect_life.hpp).
+glm::vec4 bullet_color(float fade_by) {
+  return {glm::vec3(kBulletColor) * (0.5f + 0.5f * fade_by), 1.0f};
+}
+
 // A bullet is drawn as a streak trailing it, about a hundredth of a second of its flight (so
 // a 300 m/s bullet reads on screen), never longer than the way it has come. Past the
 // full-visual cap a bullet is not drawn: its tracer is its visual.
@@ -48,12 +53,14 @@ void bullet_streak(const Bullet& b, float alpha, Writer& out) {
   if (!b.full_visual) return;
   const glm::vec3 head = lerp(b.prev_pos, b.pos, alpha);
   const glm::vec3 dir = direction_or(b.vel, {0, 0, 1});
+  const float fade_by = fade(b.life, Linger::kBullet);
   const float streak =
-      std::min(std::clamp(glm::length(b.vel) * 0.01f, 0.5f, 3.0f), std::max(b.travelled, 0.05f));
+      std::min(std::clamp(glm::length(b.vel) * 0.01f, 0.5f, 3.0f), std::max(b.travelled, 0.05f)) *
+      fade_by;
   out.next(kDrawBullets) = {v4(head - dir * (streak * 0.5f)),
                             {kBulletWidth, kBulletWidth, streak, 0},
                             v4(dir),
-                            kBulletColor};
+                            bullet_color(fade_by)};
 }
 
 // bullet_streak() for four bullets at once, as a structure of arrays in registers (simd.hpp):
@@ -87,7 +94,10 @@ void bullet_streaks(const Bullet* const (&b)[4], float alpha, Instance* items, s
   // std::clamp, then std::min and std::max, as the compare-and-picks they are.
   const F4 clamped =
       simd::min(simd::max(speed * simd::splat(0.01f), simd::splat(0.5f)), simd::splat(3.0f));
-  F4 streak = simd::min(clamped, simd::max(travelled, simd::splat(0.05f)));
+  const float fades[4] = {fade(b[0]->life, Linger::kBullet), fade(b[1]->life, Linger::kBullet),
+                          fade(b[2]->life, Linger::kBullet), fade(b[3]->life, Linger::kBullet)};
+  F4 streak = simd::min(clamped, simd::max(travelled, simd::splat(0.05f))) *
+              F4{fades[0], fades[1], fades[2], fades[3]};
   const F4 half = streak * simd::splat(0.5f);
   F4 ox = hx - dx * half, oy = hy - dy * half, oz = hz - dz * half, ow = zero;
   F4 sx = simd::splat(kBulletWidth), sy = sx, sw = zero;
@@ -97,13 +107,12 @@ void bullet_streaks(const Bullet* const (&b)[4], float alpha, Instance* items, s
   simd::transpose(sx, sy, streak, sw);
   const F4 position[4] = {ox, oy, oz, ow}, forward[4] = {dx, dy, dz, fw},
            scale[4] = {sx, sy, streak, sw};
-  const F4 color = simd::load16(&kBulletColor);
   for (int i = 0; i < 4; ++i) {
     Instance& record = items[count];
     simd::store16(&record.position, position[i]);
     simd::store16(&record.scale, scale[i]);
     simd::store16(&record.forward, forward[i]);
-    simd::store16(&record.color, color);
+    record.color = bullet_color(fades[i]);
     count += b[i]->full_visual;
   }
 }
@@ -203,15 +212,16 @@ void build_scene(const World& world, float alpha, SceneInstances& scene) {
   }
 
   for_each_live(world.decals, world.unpooled.decals, [&](const Decal& d) {
-    const float fade = std::clamp((EffectTimes::kDecalLife - d.age) / 2.0f, 0.0f, 1.0f);
+    const float fade_by = fade(d.life, Linger::kDecal);
     out.next(kDrawDecals) = {
-        v4(d.pos), {0.14f, 0.14f, 0.004f, 0}, v4(d.normal), {0.08f, 0.07f, 0.06f, 0.9f * fade}};
+        v4(d.pos), {0.14f, 0.14f, 0.004f, 0}, v4(d.normal), {0.08f, 0.07f, 0.06f, 0.9f * fade_by}};
   });
 
   for_each_live(world.casings, world.unpooled.casings, [&](const Casing& c) {
     const glm::vec3 axis{std::cos(c.spin), 0.0f, std::sin(c.spin)};
+    const float size = fade(c.life, Linger::kCasing);  // opaque: a lingering casing shrinks
     out.next(kDrawCasings) = {v4(lerp(c.prev_pos, c.pos, alpha)),
-                              {0.014f, 0.014f, 0.045f, 0},
+                              {0.014f * size, 0.014f * size, 0.045f * size, 0},
                               v4(axis, c.spin * 0.5f),
                               {0.85f, 0.65f, 0.25f, 1.0f}};
   });
@@ -230,19 +240,19 @@ void build_scene(const World& world, float alpha, SceneInstances& scene) {
     const glm::vec3 tail =
         lerp(t.prev_trail[Tracer::kTrail - 1], t.trail[Tracer::kTrail - 1], alpha);
     const glm::vec3 span = head - tail;
-    const float fade = t.retiring ? std::max(0.0f, t.linger / EffectTimes::kTracerLinger) : 1.0f;
     out.next(kDrawTracers) = {v4((head + tail) * 0.5f),
                               {0.02f, 0.02f, std::max(glm::length(span), 0.05f), 0},
                               v4(direction_or(span, {0, 0, 1})),
-                              {1.0f, 0.6f, 0.2f, 0.8f * fade}};
+                              {1.0f, 0.6f, 0.2f, 0.8f * fade(t.life, Linger::kTracer)}};
   });
 
   for_each_live(world.sparks, world.unpooled.sparks, [&](const Spark& s) {
-    const float life = s.life > 0.0f ? 1.0f - s.age / s.life : 0.0f;  // fades over its life
+    // Cools from yellow to red over its life, then fades out as it lingers.
+    const float life = s.lifetime > 0.0f ? std::max(0.0f, 1.0f - s.age / s.lifetime) : 0.0f;
     out.next(kDrawSparks) = {v4(lerp(s.prev_pos, s.pos, alpha)),
                              {0.05f, 0.05f, 0.16f, 0},
                              v4(direction_or(s.vel, {0, 1, 0})),
-                             {1.0f, 0.45f + 0.4f * life, 0.1f, life}};
+                             {1.0f, 0.45f + 0.4f * life, 0.1f, fade(s.life, Linger::kSpark)}};
   });
 
   if (world.player.muzzle_flash > 0.0f) {

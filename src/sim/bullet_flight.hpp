@@ -25,8 +25,9 @@ namespace flatline {
   const simd::F4 next = pos + simd::load(b.vel, 0.0f) * simd::splat(dt);
   const float age = b.age + dt;
   const float travelled = b.travelled + std::sqrt(simd::length_squared3(next - pos));
-  const bool flies = grid.clear(pos, next) & (age < lifetime) & (travelled < range);
-  b.prev_pos = b.pos;  // tick_bullet() starts the same way
+  const bool flies = grid.clear(pos, next) & (age < lifetime) & (travelled < range) &
+                     (b.life.stage == LifeStage::Live);  // a lingering bullet stays put
+  b.prev_pos = b.pos;                                    // tick_bullet() starts the same way
   b.pos = simd::xyz(simd::select(flies, next, pos));
   b.age = simd::select(flies, age, b.age);
   b.travelled = simd::select(flies, travelled, b.travelled);
@@ -66,8 +67,12 @@ namespace flatline {
   const F4 dx = nx - x, dy = ny - y, dz = nz - z;
   const F4 new_age = age + step;
   const F4 new_travelled = travelled + simd::sqrt((dx * dx + dy * dy) + dz * dz);  // glm's order
+  // A lingering bullet (effect_life.hpp) stays put: it is listed for tick_bullet().
+  const int live =
+      (b[0]->life.stage == LifeStage::Live) | (b[1]->life.stage == LifeStage::Live) << 1 |
+      (b[2]->life.stage == LifeStage::Live) << 2 | (b[3]->life.stage == LifeStage::Live) << 3;
   const int flies =
-      grid.clear({x, y, z}, {nx, ny, nz}) &
+      grid.clear({x, y, z}, {nx, ny, nz}) & live &
       simd::bits((new_age < simd::splat(lifetime)) & (new_travelled < simd::splat(range)));
   const simd::I4 m = simd::mask(flies);
 

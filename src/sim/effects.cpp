@@ -25,21 +25,23 @@ glm::vec3 random_unit(Rng& rng) {
 
 // Each update is one function of one object, returning true when its life is over;
 // update_live (systems.hpp) runs it over the pool's live objects (and the heap
-// list, when pooling is off) and retires the finished ones.
+// list, when pooling is off) and retires the finished ones. Every kind goes through the
+// same stages (effect_life.hpp): live, then quiet (lingering, fading), then released.
 void update_sparks(World& world, float dt) {
   update_live(world.sparks, world.unpooled.sparks, world.meters[kSparks], [&](Spark& s) {
     s.prev_pos = s.pos;
     s.vel.y -= kGravity * dt;
     s.pos += s.vel * dt;
-    s.age += dt;
-    return s.age >= s.life;  // a spark fades over its life (the renderer reads age / life)
+    s.age += dt;  // an ember still falls while it fades
+    return live_then_linger(s.life, s.age, s.lifetime - Linger::kSpark, Linger::kSpark, dt);
   });
 }
 
 void update_decals(World& world, float dt) {
   update_live(world.decals, world.unpooled.decals, world.meters[kDecals], [&](Decal& d) {
     d.age += dt;
-    return d.age >= EffectTimes::kDecalLife;
+    return live_then_linger(d.life, d.age, EffectTimes::kDecalLife - Linger::kDecal, Linger::kDecal,
+                            dt);
   });
 }
 
@@ -47,7 +49,9 @@ void update_casings(World& world, float dt) {
   update_live(world.casings, world.unpooled.casings, world.meters[kCasings], [&](Casing& c) {
     c.prev_pos = c.pos;
     c.age += dt;
-    if (c.age >= EffectTimes::kCasingLife) return true;
+    if (live_then_linger(c.life, c.age, EffectTimes::kCasingLife - Linger::kCasing, Linger::kCasing,
+                         dt))
+      return true;
     if (c.resting) return false;
     c.vel.y -= kGravity * dt;
     c.pos += c.vel * dt;
@@ -73,7 +77,9 @@ void update_damage_numbers(World& world, float dt) {
                 d.prev_pos = d.pos;
                 d.pos.y += 1.5f * dt;  // rises while it fades
                 d.age += dt;
-                return d.age >= EffectTimes::kDamageNumberLife;
+                return live_then_linger(d.life, d.age,
+                                        EffectTimes::kDamageNumberLife - Linger::kDamageNumber,
+                                        Linger::kDamageNumber, dt);
               });
 }
 
@@ -82,21 +88,16 @@ void update_tracers(World& world, float dt) {
     t.prev_trail = t.trail;
     t.age += dt;
     glm::vec3 head = t.trail[0];
-    if (const Bullet* b = world.bullets.get(t.bullet)) {
-      head = b->pos;  // the handle still resolves: follow the bullet
-    } else if (!t.retiring) {
-      // Its bullet is gone (the handle is stale): stop following and fade out
-      // where it is, instead of vanishing: it lingers.
-      t.retiring = true;
-      t.linger = EffectTimes::kTracerLinger;
-    }
+    const Bullet* b = t.life.stage == LifeStage::Live ? world.bullets.get(t.bullet) : nullptr;
+    if (b != nullptr) head = b->pos;  // the handle still resolves: follow the bullet
+    // Its bullet has stopped, or is gone (the handle is stale): stop following and fade out
+    // where it is, instead of vanishing.
+    if (b == nullptr || b->life.stage != LifeStage::Live) begin_quiet(t.life, Linger::kTracer);
     for (int i = Tracer::kTrail - 1; i > 0; --i)
       t.trail[static_cast<std::size_t>(i)] = t.trail[static_cast<std::size_t>(i - 1)];
     t.trail[0] = head;
-    if (t.retiring) {
-      t.linger -= dt;
-      if (t.linger <= 0.0f) retire_slot(world.tracers, world.meters[kTracers], slot, t.age);
-    }
+    if (t.life.stage == LifeStage::Lingering && linger_over(t.life, dt))
+      retire_slot(world.tracers, world.meters[kTracers], slot, t.age);
   });
 }
 
@@ -109,12 +110,13 @@ void spawn_impact(World& world, const glm::vec3& point, const glm::vec3& normal,
     Spark* spark = spawn_object(world, world.sparks, world.unpooled.sparks, world.meters[kSparks]);
     if (spark == nullptr) break;  // Drop: a spark storm simply has fewer sparks
     Spark& s = *spark;
-    s.pos = s.prev_pos = point + normal * 0.02f;
+    s.pos = point + normal * 0.02f;
+    begin_life(s, world.config.clear_on_reuse);
     // One draw per statement, so every compiler draws in the same order: speed, then direction.
     const float speed = world.rng.uniform(3.0f, 9.0f);
     const glm::vec3 scatter = random_unit(world.rng);
     s.vel = (bounce * 0.6f + scatter * 0.5f + normal * 0.3f) * speed;
-    s.life = world.rng.uniform(0.25f, 0.6f);
+    s.lifetime = world.rng.uniform(0.25f, 0.6f);
   }
   if (!leaves_decal) return;
   Decal* decal = spawn_object(world, world.decals, world.unpooled.decals, world.meters[kDecals]);
@@ -122,6 +124,7 @@ void spawn_impact(World& world, const glm::vec3& point, const glm::vec3& normal,
   Decal& d = *decal;  // RecycleOldest: when full, the oldest hole moves here
   d.pos = point + normal * 0.005f;
   d.normal = normal;
+  begin_life(d, world.config.clear_on_reuse);
 }
 
 void spawn_damage_number(World& world, const glm::vec3& point, float value) {
@@ -129,7 +132,8 @@ void spawn_damage_number(World& world, const glm::vec3& point, float value) {
                                       world.meters[kDamageNumbers]);
   if (number == nullptr) return;
   DamageNumber& d = *number;
-  d.pos = d.prev_pos = point;
+  d.pos = point;
+  begin_life(d, world.config.clear_on_reuse);
   d.value = value;
 }
 
@@ -138,7 +142,8 @@ void spawn_casing(World& world, const glm::vec3& point, const glm::vec3& vel) {
       spawn_object(world, world.casings, world.unpooled.casings, world.meters[kCasings]);
   if (casing == nullptr) return;
   Casing& c = *casing;
-  c.pos = c.prev_pos = point;
+  c.pos = point;
+  begin_life(c, world.config.clear_on_reuse);
   c.vel = vel;
   c.spin_rate = world.rng.uniform(10.0f, 30.0f);
 }
@@ -148,9 +153,8 @@ void spawn_tracer(World& world, Handle bullet, const glm::vec3& head) {
   if (slot < 0) return;
   Tracer& t = world.tracers[slot];
   t.bullet = bullet;
-  t.trail[0] = head;   // first position write of the new life...
-  t.trail.fill(head);  // ...then clear the trail, so no segment spans the old life and the new
-  t.prev_trail = t.trail;
+  t.trail[0] = head;  // first position write of the new life, then clear the old trail,
+  begin_life(t, world.config.clear_on_reuse);  // so no segment spans the old life and the new
 }
 
 void update_effects(World& world, float dt) {

@@ -8,10 +8,12 @@
 #pragma once
 
 #include <array>
+#include <tuple>
 
 #include <glm/vec3.hpp>
 
 #include "pool/handle.hpp"
+#include "sim/effect_life.hpp"
 
 namespace flatline {
 
@@ -20,13 +22,17 @@ struct Spark {
   glm::vec3 prev_pos{0.0f};
   glm::vec3 vel{0.0f};
   float age = 0.0f;
-  float life = 0.0f;  // fades out over its life, then goes back to the pool
+  float lifetime = 0.0f;  // seconds from spawn to release, the last Linger::kSpark fading
+  EffectLife life;
+  friend bool operator==(const Spark&, const Spark&) = default;
 };
 
 struct Decal {
   glm::vec3 pos{0.0f};
   glm::vec3 normal{0.0f, 1.0f, 0.0f};
   float age = 0.0f;
+  EffectLife life;
+  friend bool operator==(const Decal&, const Decal&) = default;
 };
 
 struct Casing {
@@ -38,6 +44,8 @@ struct Casing {
   float age = 0.0f;
   int bounces = 0;
   bool resting = false;
+  EffectLife life;
+  friend bool operator==(const Casing&, const Casing&) = default;
 };
 
 struct DamageNumber {
@@ -45,26 +53,60 @@ struct DamageNumber {
   glm::vec3 prev_pos{0.0f};
   float value = 0.0f;
   float age = 0.0f;
+  EffectLife life;
+  friend bool operator==(const DamageNumber&, const DamageNumber&) = default;
 };
 
 // A tracer follows its bullet through a generational handle, never a pointer:
 // when the bullet is released (and its slot perhaps re-vended) the handle stops
-// resolving, and the tracer lingers where it is, fading, before it is released.
+// resolving (or its bullet stops living), and the tracer lingers where it is, fading.
 struct Tracer {
   static constexpr int kTrail = 4;
   Handle bullet;
   std::array<glm::vec3, kTrail> trail{};  // trail[0] is the head
   std::array<glm::vec3, kTrail> prev_trail{};
   float age = 0.0f;
-  float linger = 0.0f;  // > 0 once its bullet is gone: seconds of fade left
-  bool retiring = false;
+  EffectLife life;
+  friend bool operator==(const Tracer&, const Tracer&) = default;
 };
 
+// Whole lives in seconds, spawn to release: the last Linger::k<kind> of each is its fade.
 struct EffectTimes {
   static constexpr float kDecalLife = 30.0f;
   static constexpr float kCasingLife = 10.0f;
   static constexpr float kDamageNumberLife = 0.9f;
-  static constexpr float kTracerLinger = 0.15f;
 };
+
+// What a life leaves behind for the next (effect_life.hpp): where the renderer interpolates
+// from, and a tracer's trail. The reset keeps it; begin_life clears it at the new position.
+inline auto last_life_of(Spark& s) {
+  return std::tie(s.prev_pos);
+}
+inline auto last_life_of(Decal&) {
+  return std::tie();
+}
+inline auto last_life_of(Casing& c) {
+  return std::tie(c.prev_pos);
+}
+inline auto last_life_of(DamageNumber& d) {
+  return std::tie(d.prev_pos);
+}
+inline auto last_life_of(Tracer& t) {
+  return std::tie(t.trail, t.prev_trail);
+}
+inline void clear_last_life(Spark& s) {
+  s.prev_pos = s.pos;
+}
+inline void clear_last_life(Decal&) {}
+inline void clear_last_life(Casing& c) {
+  c.prev_pos = c.pos;
+}
+inline void clear_last_life(DamageNumber& d) {
+  d.prev_pos = d.pos;
+}
+inline void clear_last_life(Tracer& t) {
+  t.trail.fill(t.trail[0]);  // trail[0]: the new head, just written
+  t.prev_trail = t.trail;
+}
 
 }  // namespace flatline

@@ -8,12 +8,13 @@
 namespace flatline {
 namespace {
 
-// A bullet for a lesson to misuse. On a full RecycleOldest pool, acquiring takes back the
-// oldest bullet in flight: its life ends first, as when the weapons fire (weapons.cpp).
-Handle bullet_to_misuse(World& world) {
+// A bullet for a lesson to misuse, borrowed for a scope: a lease (pool_lease.hpp) gives it
+// back when the scope ends, whatever path leaves it. On a full RecycleOldest pool, acquiring
+// takes back the oldest bullet in flight: its life ends first, as when the weapons fire.
+WorldPool<Bullet>::Lease borrow_bullet(World& world) {
   if (const int victim = slot_to_recycle(world.bullets); victim >= 0)
     end_bullet_life(world, world.bullets[victim]);
-  return world.bullets.acquire_handle();
+  return world.bullets.lease();
 }
 
 }  // namespace
@@ -28,13 +29,15 @@ void demo_double_release(World& world) {
 }
 
 void demo_stale_release(World& world) {
-  const Handle old = bullet_to_misuse(world);
-  if (old.is_null()) return;
-  world.bullets.release(old);
-  const Handle reused = bullet_to_misuse(world);  // LIFO: the same slot, a new life
+  Handle old;
+  {
+    const auto first = borrow_bullet(world);
+    if (!first) return;  // a full Drop pool can't lend one
+    old = first.handle();
+  }  // the lease gives the bullet back here; `old` outlives it: a stale handle
+  const auto reused = borrow_bullet(world);  // LIFO: the same slot, a new life
   world.bullets.release(old);  // the bug: the old handle's generation no longer matches
-  world.bullets.release(reused);
-}
+}  // `reused` goes back here
 
 void arm_seeker(World& world) {
   world.seeker.armed = true;

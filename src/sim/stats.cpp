@@ -26,6 +26,7 @@ WorldStats collect_stats(const World& world) {
   out.score = world.score;
   out.pooling = world.config.pooling;
   out.reset_on_release = world.config.reset_on_release;
+  out.clear_on_reuse = world.config.clear_on_reuse;
   out.swept_collision = world.config.swept_collision;
   out.heap_live = world.unpooled.live();
   out.heap_bullets_peak = world.unpooled.bullets.peak();

@@ -32,6 +32,7 @@ struct WorldStats {
   // The teaching switches and what they cost (README "Break it on purpose").
   bool pooling = true;
   bool reset_on_release = true;
+  bool clear_on_reuse = true;
   bool swept_collision = true;
   std::size_t heap_live = 0;          // pooling off: objects on the heap lists now
   std::size_t heap_bullets_peak = 0;  // most heap bullets at once (a pool's peak_active)

@@ -25,10 +25,11 @@ void spawn_damage_number(World& world, const glm::vec3& point, float value);
 void spawn_casing(World& world, const glm::vec3& point, const glm::vec3& vel);
 void spawn_tracer(World& world, Handle bullet, const glm::vec3& head);
 
-// Every way a bullet's life ends (a hit, its lifetime or range, a recycle, a lesson's
-// release) gives back what its life held: its place under the full-visual cap.
+// Every way a bullet's flight ends (a hit, its lifetime or range, a recycle, a lesson's
+// release) gives back what its flight held: its place under the full-visual cap. A bullet
+// already lingering gave it back when its flight ended.
 inline void end_bullet_life(World& world, const Bullet& bullet) {
-  if (bullet.full_visual) --world.full_visual_live;
+  if (bullet.full_visual && bullet.life.stage == LifeStage::Live) --world.full_visual_live;
 }
 
 // The live slot the next acquire() takes back under RecycleOldest (the pool is full), or -1.

@@ -44,7 +44,8 @@ void fire_bullet(World& world, const Aim& a, glm::vec3 dir, float speed, float d
                                 world.meters[kBullets], &slot, end_life);
   if (bullet == nullptr) return;  // pool exhausted under Drop: the shot is dropped, and counted
   Bullet& b = *bullet;
-  b.pos = b.prev_pos = a.barrel;
+  b.pos = a.barrel;
+  begin_life(b, world.config.clear_on_reuse);
   b.vel = dir * speed;
   b.damage = damage;
   // Past the full-visual cap a bullet is drawn only as a cheap tracer, which follows
@@ -140,10 +141,15 @@ Surface surface_at(const World& world, const glm::vec3& point, int target) {
 // One bullet's tick, the general case. Integrate and sweep: each tick a bullet is the
 // segment from where it was to where it will be; the earliest thing that segment touches
 // is what it hits. True when the bullet is done (a hit, its lifetime or its range is
-// over): the caller sends it back to the pool.
+// over): the caller sends it back to the pool. A bullet whose flight has ended lingers
+// first, where it stopped, while its streak shrinks (effect_life.hpp).
 bool tick_bullet(World& world, Bullet& b, float dt, const ClearanceGrid* clearance) {
   const WorldConfig& cfg = world.config;
   b.prev_pos = b.pos;
+  if (b.life.stage == LifeStage::Lingering) {
+    b.age += dt;
+    return linger_over(b.life, dt);
+  }
   const glm::vec3 next = b.pos + b.vel * dt;
   // Continuous: the segment. Most segments provably touch nothing (accel/clearance_grid.hpp);
   // the rest ask the exact query, or only the obstacles near them: the same hit either way.
@@ -186,8 +192,9 @@ bool tick_bullet(World& world, Bullet& b, float dt, const ClearanceGrid* clearan
     b.pos = next;
     if (b.age < cfg.bullet_lifetime && b.travelled < cfg.bullet_range) return false;
   }
-  end_bullet_life(world, b);
-  return true;
+  end_bullet_life(world, b);  // its flight is over: quiet, then back to the pool
+  begin_quiet(b.life, Linger::kBullet);
+  return false;
 }
 
 }  // namespace

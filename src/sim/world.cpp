@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <type_traits>
 
 #include "sim/bullet_clearance.hpp"
 #include "sim/systems.hpp"
@@ -45,36 +46,80 @@ void place_targets(World& world) {
 
 }  // namespace
 
+namespace {
+
+// Idle objects' trails, back to a fresh object's: the reset keeps a trail (effect_life.hpp),
+// so one poisoned in a debug build is still 0xDB after the pool has unpoisoned the object.
+template <class P>
+void clear_idle_trails(P& pool) {
+  for (int slot = 0; slot < static_cast<int>(pool.capacity()); ++slot) {
+    if (pool.free_depth(slot) < 0) continue;
+    std::remove_reference_t<decltype(pool[slot])> fresh{};
+    last_life_of(pool[slot]) = last_life_of(fresh);
+  }
+}
+
+// Debug poisoning needs both the reset (which turns poison back into a fresh object) and
+// the clear on reuse (the trail the reset keeps is poisoned too): off with either lesson.
+void set_lessons(World& world, bool reset, bool clear) {
+  WorldConfig& c = world.config;
+  if (c.reset_on_release == reset && c.clear_on_reuse == clear) return;
+  const bool poison = reset && clear;
+  if (!poison) c.reset_on_release = c.clear_on_reuse = true;  // unpoison with both still on
+  for (int i = 0; i < kPoolCount; ++i) {
+    visit_pool(world, i, [poison](auto& pool) {
+      const bool was_poisoning = pool.poisoning();
+      pool.set_poisoning(poison);
+      if (was_poisoning && !poison) clear_idle_trails(pool);
+    });
+  }
+  c.reset_on_release = reset;
+  c.clear_on_reuse = clear;
+}
+
+// The size each pool is made with at load: all of it, or none without warm-up.
+std::size_t at_load(const WorldConfig& cfg, std::size_t capacity) {
+  return cfg.prewarm_pools ? capacity : 0;
+}
+
+}  // namespace
+
 World::World(const WorldConfig& cfg)
     : config(cfg),
       rng(cfg.seed),
       arena(make_arena()),
-      bullets(make_pool<Bullet>(cfg.bullet_capacity, cfg.bullet_policy, &config.reset_on_release)),
-      sparks(make_pool<Spark>(cfg.spark_capacity, OverflowPolicy::Drop, &config.reset_on_release)),
-      decals(make_pool<Decal>(cfg.decal_capacity, OverflowPolicy::RecycleOldest,
-                              &config.reset_on_release)),
-      casings(make_pool<Casing>(cfg.casing_capacity, OverflowPolicy::RecycleOldest,
+      bullets(make_pool<Bullet>(at_load(cfg, cfg.bullet_capacity), cfg.bullet_policy,
                                 &config.reset_on_release)),
-      damage_numbers(make_pool<DamageNumber>(cfg.damage_number_capacity, OverflowPolicy::Drop,
-                                             &config.reset_on_release)),
-      tracers(
-          make_pool<Tracer>(cfg.tracer_capacity, OverflowPolicy::Drop, &config.reset_on_release)) {
+      sparks(make_pool<Spark>(at_load(cfg, cfg.spark_capacity), OverflowPolicy::Drop,
+                              &config.reset_on_release)),
+      decals(make_pool<Decal>(at_load(cfg, cfg.decal_capacity), OverflowPolicy::RecycleOldest,
+                              &config.reset_on_release)),
+      casings(make_pool<Casing>(at_load(cfg, cfg.casing_capacity), OverflowPolicy::RecycleOldest,
+                                &config.reset_on_release)),
+      damage_numbers(make_pool<DamageNumber>(at_load(cfg, cfg.damage_number_capacity),
+                                             OverflowPolicy::Drop, &config.reset_on_release)),
+      tracers(make_pool<Tracer>(at_load(cfg, cfg.tracer_capacity), OverflowPolicy::Drop,
+                                &config.reset_on_release)) {
   for (int i = 0; i < kPoolCount; ++i)
     visit_pool(*this, i,
                [&](auto& pool) { pool.set_name(kPoolNames[static_cast<std::size_t>(i)]); });
-  if (!cfg.reset_on_release) {
-    config.reset_on_release = true;
-    set_reset_on_release(*this, false);
+  if (!cfg.reset_on_release || !cfg.clear_on_reuse) {
+    config.reset_on_release = config.clear_on_reuse = true;
+    set_lessons(*this, cfg.reset_on_release, cfg.clear_on_reuse);
   }
-  if (!cfg.prewarm_pools) {  // warm-up off: every object is made on its first demand instead
-    for (int i = 0; i < kPoolCount; ++i)
-      visit_pool(*this, i, [](auto& pool) { pool.trim(0); });
+  if (!cfg.prewarm_pools) {  // warm-up off, as a naive game: objects made at first demand
+    bullets.make_on_demand_up_to(cfg.bullet_capacity);
+    sparks.make_on_demand_up_to(cfg.spark_capacity);
+    decals.make_on_demand_up_to(cfg.decal_capacity);
+    casings.make_on_demand_up_to(cfg.casing_capacity);
+    damage_numbers.make_on_demand_up_to(cfg.damage_number_capacity);
+    tracers.make_on_demand_up_to(cfg.tracer_capacity);
   }
   place_targets(*this);
   // At load, like the pools: the first World of a process builds it (tens of ms), the rest
   // share it. update_bullets checks each tick that it still fits (clearance_applies).
   bullet_clearance = shared_clearance_grid(bullet_obstacles(*this), {2.0f, 0.5f, 2.0f});
-  bullet_work.resize(bullets.capacity());
+  bullet_work.resize(cfg.bullet_capacity);  // without warm-up too: the list is no pool object
 }
 
 void update_targets(World& world, float dt) {
@@ -116,11 +161,17 @@ void set_pool_policy(World& world, int pool, OverflowPolicy policy) {
 }
 
 void set_reset_on_release(World& world, bool on) {
-  if (world.config.reset_on_release == on) return;
-  if (on) world.config.reset_on_release = true;  // reset first, so no poison is vended unreset
-  for (int i = 0; i < kPoolCount; ++i)
-    visit_pool(world, i, [on](auto& pool) { pool.set_poisoning(on); });
-  world.config.reset_on_release = on;
+  set_lessons(world, on, world.config.clear_on_reuse);
+}
+
+void set_clear_on_reuse(World& world, bool on) {
+  set_lessons(world, world.config.reset_on_release, on);
+}
+
+void set_bullet_speed(WorldConfig& config, float rifle_speed) {
+  const WorldConfig defaults;
+  config.rifle_speed = rifle_speed;
+  config.scatter_speed = rifle_speed * (defaults.scatter_speed / defaults.rifle_speed);
 }
 
 glm::vec3 eye_position(const Player& player) {

@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <tuple>
 #include <type_traits>
 #include <vector>
 
@@ -58,6 +59,7 @@ struct WorldConfig {
   // Teaching switches: each turns one part of the pattern off, to show what it was for.
   bool pooling = true;  // off: new/delete per object and a naive scene list (heap_list.hpp)
   bool reset_on_release = true;  // off: a reused object keeps last life's state
+  bool clear_on_reuse = true;    // off: a reused effect starts with last life's trail
   bool swept_collision = true;   // off: test only where a bullet lands (discrete): it tunnels
   bool prewarm_pools = true;     // off: pools start empty and make objects on first demand
 };
@@ -70,7 +72,16 @@ struct Bullet {
   float travelled = 0.0f;
   float damage = 0.0f;
   bool full_visual = false;
+  EffectLife life;  // live while it flies; then it lingers, its streak shrinking (effect_life.hpp)
+  friend bool operator==(const Bullet&, const Bullet&) = default;
 };
+// What a bullet's life leaves for the next: where the renderer interpolates from.
+inline auto last_life_of(Bullet& b) {
+  return std::tie(b.prev_pos);
+}
+inline void clear_last_life(Bullet& b) {
+  b.prev_pos = b.pos;
+}
 
 struct Player {
   glm::vec3 pos{0.0f, 0.0f, 6.0f};  // feet
@@ -110,7 +121,7 @@ template <class T>
 struct ResetUnlessTaught {
   const bool* on;  // WorldConfig::reset_on_release of the world that owns the pool
   void operator()(T& object) const {
-    if (*on) object = T{};  // reset in release: every field, not just the ones spawn sets
+    if (*on) restore_authored(object);  // every field, not just the ones spawn sets
   }
 };
 template <class T>
@@ -235,6 +246,13 @@ void set_pool_policy(World& world, int pool, OverflowPolicy policy);
 // builds poison released objects (pool_poison.hpp), and with reset off that poison
 // would be what a reused object shows, instead of last life's state.
 void set_reset_on_release(World& world, bool on);
+// The clear-on-reuse lesson's switch (effect_life.hpp), for the same reason: poison is
+// what a reused object's trail would show, instead of last life's.
+void set_clear_on_reuse(World& world, bool on);
+
+// The tunnelling lab's speed: the rifle's, and the scatter pellets' in the same proportion
+// as by default (220 m/s at 300), so the slider and --bullet-speed cover every bullet.
+void set_bullet_speed(WorldConfig& config, float rifle_speed);
 
 // A hash of the whole simulation state: same seed + same inputs => same hash.
 std::uint64_t state_hash(const World& world);

@@ -90,12 +90,14 @@ TEST(Options, FireRateSetsTheRifleRate) {
 }
 
 TEST(Options, TheTeachingSwitchesTurnPartsOfThePatternOff) {
-  const ParseResult r =
-      parse({"--no-pooling", "--no-reset", "--discrete", "--bullet-speed", "1500", "--no-warmup"});
+  const ParseResult r = parse({"--no-pooling", "--no-reset", "--discrete", "--bullet-speed", "1500",
+                               "--no-warmup", "--no-clear-on-reuse"});
   ASSERT_EQ(r.error, "");
   const WorldConfig config = world_config_from(r.options);
   EXPECT_FALSE(config.pooling);
   EXPECT_FALSE(config.reset_on_release);
+  EXPECT_FALSE(config.clear_on_reuse);
+  EXPECT_FLOAT_EQ(config.scatter_speed, 1100.0f);  // pellets too, in proportion (220 at 300)
   EXPECT_FALSE(config.swept_collision);
   EXPECT_FALSE(config.prewarm_pools);
   EXPECT_FLOAT_EQ(config.rifle_speed, 1500.0f);
@@ -103,6 +105,8 @@ TEST(Options, TheTeachingSwitchesTurnPartsOfThePatternOff) {
   const WorldConfig as_designed = world_config_from(parse({}).options);
   EXPECT_TRUE(as_designed.pooling);
   EXPECT_TRUE(as_designed.reset_on_release);
+  EXPECT_TRUE(as_designed.clear_on_reuse);
+  EXPECT_FLOAT_EQ(as_designed.scatter_speed, WorldConfig{}.scatter_speed);
   EXPECT_TRUE(as_designed.swept_collision);
   EXPECT_TRUE(as_designed.prewarm_pools);
   EXPECT_FLOAT_EQ(as_designed.rifle_speed, WorldConfig{}.rifle_speed);

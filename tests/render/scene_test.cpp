@@ -76,7 +76,8 @@ TEST(Scene, InterpolatesBulletsBetweenTheLastTwoTicks) {
 
 // The pooled bullets' records are made four at a time (structure of arrays); a lone bullet
 // takes the one-at-a-time path. Each record must come out the same, bit for bit, either way,
-// including for a bullet at rest, one that has hardly travelled, and ones not drawn.
+// including for a bullet at rest, one that has hardly travelled, lingering ones and ones not
+// drawn.
 TEST(Scene, ABulletsRecordIsTheSameInABlockOfFourAsAlone) {
   WorldConfig cfg;
   cfg.bullet_capacity = 64;
@@ -91,6 +92,7 @@ TEST(Scene, ABulletsRecordIsTheSameInABlockOfFourAsAlone) {
     b.vel = i % 7 == 0 ? glm::vec3(0.0f) : glm::vec3(speed(rng), speed(rng), speed(rng));
     b.travelled = i % 5 == 0 ? 0.01f : way(rng);
     b.full_visual = i % 6 != 0;
+    if (i % 4 == 1) b.life = {LifeStage::Lingering, way(rng) * Linger::kBullet / 3.0f};
   }
   SceneInstances scene, alone;
   scene.reserve_for(many);
@@ -115,6 +117,35 @@ TEST(Scene, ABulletsRecordIsTheSameInABlockOfFourAsAlone) {
   });
   EXPECT_EQ(scene.count[kDrawBullets], drawn);
   EXPECT_GT(drawn, 20u);
+}
+
+// A bullet whose flight is over lingers (effect_life.hpp): its streak shrinks onto where it
+// stopped, in the same one draw as the flying ones.
+TEST(Scene, ALingeringBulletsStreakShrinksOntoWhereItStopped) {
+  World world(WorldConfig{});
+  Bullet& b = world.bullets[world.bullets.acquire()];
+  b.pos = b.prev_pos = {1.0f, 2.0f, 3.0f};
+  b.vel = {0.0f, 0.0f, -300.0f};
+  b.travelled = 50.0f;
+  b.full_visual = true;
+  b.life = {LifeStage::Live, 0.0f};
+  SceneInstances scene;
+  scene.reserve_for(world);
+  build_scene(world, 1.0f, scene);
+  ASSERT_EQ(scene.count[kDrawBullets], 1u);
+  const float flying = scene.items[kDrawBullets][0].scale.z;
+  float last = flying;
+  for (const float left : {0.75f, 0.5f, 0.25f, 0.0f}) {
+    b.life = {LifeStage::Lingering, left * Linger::kBullet};
+    build_scene(world, 1.0f, scene);
+    ASSERT_EQ(scene.count[kDrawBullets], 1u);
+    const Instance& streak = scene.items[kDrawBullets][0];
+    EXPECT_FLOAT_EQ(streak.scale.z, flying * left);
+    EXPECT_LT(streak.scale.z, last + 1e-6f);
+    last = streak.scale.z;
+    // Its front end stays where the bullet stopped.
+    EXPECT_NEAR(streak.position.z - streak.scale.z * 0.5f, b.pos.z, 1e-5f);
+  }
 }
 
 TEST(Scene, ABrokenTargetIsNotDrawn) {

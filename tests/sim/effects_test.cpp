@@ -115,7 +115,7 @@ TEST(Tracers, AReusedTracerStartsWithItsTrailClearedAtTheNewHead) {
   // Its bullet goes away: the tracer lingers, fading, then is released.
   world.bullets.release(world.bullets.oldest_active());
   step(world, TickInput{}, kDt);
-  EXPECT_TRUE(world.tracers[slot].retiring);
+  EXPECT_EQ(world.tracers[slot].life.stage, LifeStage::Lingering);
   for (int i = 0; i < 10; ++i)
     step(world, TickInput{}, kDt);
   EXPECT_EQ(world.tracers.active_count(), 0u);
@@ -126,7 +126,7 @@ TEST(Tracers, AReusedTracerStartsWithItsTrailClearedAtTheNewHead) {
   ASSERT_EQ(world.tracers.oldest_active(), slot);  // the same tracer, reused
   for (const glm::vec3& point : world.tracers[slot].trail)
     EXPECT_EQ(point, glm::vec3(-7, 2, 3));
-  EXPECT_FALSE(world.tracers[slot].retiring);
+  EXPECT_EQ(world.tracers[slot].life.stage, LifeStage::Live);
 }
 
 TEST(Tracers, FollowTheirBulletThroughAHandleThatGoesStale) {
@@ -148,7 +148,7 @@ TEST(Tracers, FollowTheirBulletThroughAHandleThatGoesStale) {
   world.bullets[reused].pos = {100.0f, 100.0f, 100.0f};
   step(world, TickInput{}, kDt);
   EXPECT_NE(world.tracers[slot].trail[0], glm::vec3(100.0f, 100.0f, 100.0f));  // not hijacked
-  EXPECT_TRUE(world.tracers[slot].retiring);
+  EXPECT_EQ(world.tracers[slot].life.stage, LifeStage::Lingering);
 }
 
 }  // namespace

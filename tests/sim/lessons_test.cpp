@@ -6,9 +6,12 @@
 
 #include <cmath>
 
+#include <glm/geometric.hpp>
+
 #include "diag/heap_counter.hpp"
 #include "sim/autopilot.hpp"
 #include "sim/lessons.hpp"
+#include "sim/systems.hpp"
 #include "sim/world.hpp"
 
 namespace flatline {
@@ -95,6 +98,41 @@ TEST(Lessons, NoResetMakesReusedSparksDieAtOnce) {
   EXPECT_LT(sparks_alive_after_hits(false) * 2, sparks_alive_after_hits(true));
 }
 
+TEST(Lessons, NoResetMakesReusedCasingsHangAtTheBarrelThenFadeOut) {
+  // A casing's age, resting flag and stage are not set by spawn: with reset off, a casing
+  // reused after its 10 s starts rested (it does not fall) and already done (it fades).
+  WorldConfig config;
+  config.reset_on_release = false;
+  config.casing_capacity = 1;
+  World world(config);
+  spawn_casing(world, {0.0f, 1.5f, 0.0f}, {1.0f, 2.0f, 0.0f});
+  for (int i = 0; i < 11 * 60 && world.casings.active_count() > 0; ++i)
+    step(world, TickInput{}, kDt);
+  ASSERT_EQ(world.casings.active_count(), 0u);
+  const glm::vec3 barrel{2.0f, 1.5f, 3.0f};
+  spawn_casing(world, barrel, {1.0f, 2.0f, 0.0f});
+  const int slot = world.casings.oldest_active();
+  int ticks = 0;
+  for (; world.casings.is_active(slot) && ticks < 120; ++ticks) {
+    EXPECT_EQ(world.casings[slot].pos, barrel);  // in the air, where it was spawned
+    step(world, TickInput{}, kDt);
+  }
+  EXPECT_NEAR(static_cast<float>(ticks) * kDt, Linger::kCasing, 2 * kDt);  // then gone
+}
+
+TEST(Lessons, TheBulletSpeedSwitchCoversTheScatterPelletsToo) {
+  WorldConfig config;
+  set_bullet_speed(config, 30.0f);
+  World world(config);
+  world.player.pitch = 1.2f;  // into the sky: they fly on
+  TickInput click;
+  click.scatter_presses = 1;
+  step(world, click, kDt);
+  ASSERT_EQ(world.bullets.active_count(), static_cast<std::size_t>(config.scatter_pellets));
+  world.bullets.for_each_active(
+      [](int, const Bullet& b) { EXPECT_NEAR(glm::length(b.vel), 22.0f, 1e-3f); });
+}
+
 TEST(Lessons, DiscreteCollisionLetsABulletThroughTheThinWallAtTheLabsTopSpeed) {
   auto fire_at_the_wall = [](bool swept) {
     WorldConfig config;
@@ -140,12 +178,27 @@ TEST(Lessons, WarmupOffStartsThePoolsEmptyAndMakesObjectsOnDemand) {
   WorldConfig config;
   config.prewarm_pools = false;
   World world(config);
-  EXPECT_EQ(world.bullets.idle_count(), 0u);
+  EXPECT_EQ(world.bullets.capacity(), 0u);
+  heap::Counts before = heap::totals();
   TickInput click;
   click.fire_presses = 1;
   step(world, click, kDt);
-  EXPECT_EQ(world.bullets.active_count(), 1u);  // made by the factory on this first demand
-  EXPECT_EQ(world.bullets.stats().trimmed, world.bullets.capacity());
+  // The first shot pays: its bullet, casing, sparks, hole... each pool's first objects are
+  // made now, on the heap, as a naive game makes them.
+  EXPECT_EQ(world.bullets.active_count(), 1u);
+  EXPECT_EQ(world.bullets.capacity(), 16u);  // a first chunk of 16
+  EXPECT_GT(heap::totals().allocations, before.allocations);
+  EXPECT_EQ(world.bullets.policy(), OverflowPolicy::Drop);  // the policy is the designed one
+
+  // Played on, each pool grows to its designed size and no further: then it is warm.
+  run_autofire(world, 3600);
+  EXPECT_EQ(world.bullets.capacity(), config.bullet_capacity);
+  EXPECT_EQ(world.decals.capacity(), config.decal_capacity);
+  EXPECT_GT(world.decals.stats().recycled, 0u);  // full, it recycles as designed
+  EXPECT_EQ(world.bullets.stats().allocations, config.bullet_capacity);  // each object once
+  before = heap::totals();
+  run_autofire(world, 600);
+  EXPECT_EQ(heap::totals().allocations, before.allocations);  // warm now: nothing more
 }
 
 TEST(Lessons, ADoubleReleaseIsIgnoredAndCounted) {
@@ -178,9 +231,10 @@ TEST(Lessons, TheSeekerRefusesItsStaleHandleInsteadOfChasingTheSlotsNextBullet) 
   step(world, click, kDt);
   ASSERT_TRUE(world.seeker.active);
   const Handle locked = world.seeker.bullet;
-  ASSERT_FALSE(world.bullets.alive(locked));  // 3 m from the target: it hit in its first tick
-  for (int i = 0; i < 10; ++i)                // the rifle's cooldown
+  ASSERT_EQ(world.bullets.get(locked)->life.stage, LifeStage::Lingering);  // it hit at once
+  for (int i = 0; i < 10; ++i)  // the rifle's cooldown, longer than the bullet's linger
     step(world, TickInput{}, kDt);
+  ASSERT_FALSE(world.bullets.alive(locked));
   look_at(world, {3.0f, 0.0f, -21.0f}, {3.0f, 40.0f, -30.0f});  // into the sky: a long life
   step(world, click, kDt);  // the next shot reuses the slot (LIFO)...
   ASSERT_TRUE(world.bullets.is_active(static_cast<int>(locked.index)));

@@ -14,10 +14,12 @@ namespace {
 
 constexpr float kDt = 1.0f / 60.0f;
 
-// The live bullets drawn in full, counted by walking them: what full_visual_live must say.
+// The bullets in flight drawn in full, counted by walking them: what full_visual_live must
+// say (a lingering bullet gave its place back when its flight ended).
 std::size_t full_visual_bullets(const World& world) {
   std::size_t count = 0;
-  world.bullets.for_each_active([&](int, const Bullet& b) { count += b.full_visual; });
+  world.bullets.for_each_active(
+      [&](int, const Bullet& b) { count += b.full_visual && b.life.stage == LifeStage::Live; });
   return count;
 }
 
@@ -71,7 +73,7 @@ TEST(Recycling, ARecycledBulletPastTheCapLeavesItsTracerToFade) {
     if (world.bullets.alive(t.bullet)) {
       ++following;
     } else {
-      EXPECT_TRUE(t.retiring);
+      EXPECT_EQ(t.life.stage, LifeStage::Lingering);
     }
   });
   EXPECT_EQ(following, world.bullets.active_count());  // one tracer per live bullet, no more

@@ -107,10 +107,21 @@ TEST(World, BulletsExpireAtTheEndOfTheirLifetime) {
   step(world, one_click(), kDt);
   for (int i = 0; i < 28; ++i)
     step(world, TickInput{}, kDt);
-  EXPECT_EQ(world.bullets.active_count(), 1u);
-  for (int i = 0; i < 3; ++i)
+  ASSERT_EQ(world.bullets.active_count(), 1u);
+  const int slot = world.bullets.oldest_active();
+  EXPECT_EQ(world.bullets[slot].life.stage, LifeStage::Live);
+  for (int i = 0; i < 3 && world.bullets[slot].life.stage == LifeStage::Live; ++i)
     step(world, TickInput{}, kDt);
-  EXPECT_EQ(world.bullets.active_count(), 0u);
+  // Its flight is over: it lingers where it stopped, its streak shrinking, then goes back.
+  ASSERT_EQ(world.bullets.active_count(), 1u);
+  ASSERT_EQ(world.bullets[slot].life.stage, LifeStage::Lingering);
+  const glm::vec3 stopped = world.bullets[slot].pos;
+  int ticks = 0;
+  for (; world.bullets.active_count() > 0 && ticks < 60; ++ticks) {
+    EXPECT_EQ(world.bullets[slot].pos, stopped);
+    step(world, TickInput{}, kDt);
+  }
+  EXPECT_NEAR(static_cast<float>(ticks) * kDt, Linger::kBullet, kDt);  // on time
 }
 
 TEST(World, ATargetBreaksAndRespawnsAfterItsDelay) {
