@@ -23,7 +23,7 @@ namespace flatline::heap {
 struct Counts {
   std::uint64_t allocations = 0;  // calls to operator new (any form)
   std::uint64_t deallocations = 0;
-  std::uint64_t bytes = 0;  // bytes requested by those allocations
+  std::uint64_t bytes = 0;         // bytes requested by those allocations
   std::uint64_t malloc_calls = 0;  // C allocator calls, any library (0 if !malloc_counted())
   std::uint64_t free_calls = 0;
 

@@ -202,14 +202,33 @@ TEST_F(OverlayFrames, TheLessonsAndTheSlotInspectorAllocateNothingAfterWarmUp) {
   EXPECT_TRUE(tunables.show_slots);  // the headers stayed open
 }
 
-// Otherwise "zero allocations" would only mean "zero that we could see".
-TEST_F(OverlayFrames, RoutesImGuisAllocationsThroughTheCountingOperatorNew) {
+// ImGui's memory is its own arena: its allocations are not the game's heap allocations.
+TEST_F(OverlayFrames, GivesImGuiItsOwnArenaNotTheHeap) {
+  const ArenaStats before = overlay.arena_stats();
+  EXPECT_GT(before.capacity, 0u);
+  EXPECT_GT(before.in_use, 0u);  // the context and its font atlas live there
   const heap::Mark mark;
   void* block = ImGui::MemAlloc(100);
-  EXPECT_EQ(mark.since().allocations, 1u);
-  EXPECT_EQ(mark.since().bytes, 100u);
+  EXPECT_EQ(mark.since().allocations, 0u);
+  EXPECT_EQ(overlay.arena_stats().allocations, before.allocations + 1);
+  EXPECT_GT(overlay.arena_stats().in_use, before.in_use);
   ImGui::MemFree(block);
-  EXPECT_EQ(mark.since().deallocations, 1u);
+  EXPECT_EQ(overlay.arena_stats().in_use, before.in_use);
+  EXPECT_EQ(overlay.arena_stats().fallbacks, 0u);
+}
+
+// With pooling off the heap total climbs: the plot shows that total, the panel says so.
+TEST_F(OverlayFrames, PlotsTheTotalSinceWarmUpOnceAnythingAllocated) {
+  frames(kWarmupFrames);
+  EXPECT_EQ(drawn_text().find("since warm-up 1200"), std::string::npos);
+  for (int i = 0; i < 5; ++i) {
+    info.heap_frame.allocations = 100;
+    info.heap_since_warmup.allocations = 1000 + 50u * static_cast<unsigned>(i);
+    frames(1);
+  }
+  info.heap_since_warmup.allocations = 1200;
+  frames(1);
+  EXPECT_NE(drawn_text().find("since warm-up 1200"), std::string::npos);
 }
 
 TEST_F(OverlayFrames, HidingAndShowingThePanelAllocatesNothingAfterWarmUp) {
