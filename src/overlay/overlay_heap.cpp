@@ -65,8 +65,9 @@ void Overlay::heap_section(const WorldStats& stats, const FrameInfo& frame) {
       const History5s& ring = h.heap_allocations;
       std::snprintf(caption, sizeof caption, "heap allocs/frame %.0f",
                     static_cast<double>(ring.latest()));
-      ImGui::PlotLines("##heap", ring.data(), History5s::size(), ring.offset(), caption, 0.0f,
-                       plot_top(ring, 1.0f), ImVec2(fill_width(), size.y));
+      const float top = plot_top(ring, 1.0f);  // zero a fifth of the way up: a visible line
+      ImGui::PlotLines("##heap", ring.data(), History5s::size(), ring.offset(), caption,
+                       -0.25f * top, top, ImVec2(fill_width(), size.y));
     }
     ImGui::TableNextColumn();
     // Each pool's plot is one row, its name and count as the label on the right.
