@@ -1,8 +1,8 @@
 // The heap counter: a counting global operator new/delete for the whole process.
 //
 // "No allocation in the frame loop" is a claim; this is how it is measured. Every
-// new/delete in the process (ours, the standard library's, ImGui's when routed
-// here) bumps relaxed atomic counters: cheap, thread-safe, always on. The game,
+// new/delete in the process (ours, the standard library's, a driver's C++) bumps
+// relaxed atomic counters: cheap, thread-safe, always on. The game,
 // the overlay and the tests read them, usually as a difference since a mark.
 //
 // The replacement operators live in heap_counter.cpp, built into the CMake object
