@@ -2,7 +2,7 @@
 
 # Runs `flatline --no-window --frames FRAMES --autofire --stats OUT`, sets JSON_VAR
 # to the stats file, and checks what every autofire run must give: exit 0, all
-# FRAMES ticks run, and no heap allocation after warm-up.
+# FRAMES ticks run, and no heap allocation (operator new or malloc) after warm-up.
 function(run_autofire frames out json_var)
   execute_process(COMMAND ${FLATLINE} --no-window --frames ${frames} --autofire --stats ${out}
                   RESULT_VARIABLE rc OUTPUT_QUIET)
@@ -17,6 +17,12 @@ function(run_autofire frames out json_var)
   endif()
   if(NOT after EQUAL 0)
     message(FATAL_ERROR "heap.allocations_after_warmup is ${after}, not 0")
+  endif()
+  # Headless, no library mallocs either (in a window the GL driver does: README, Heap).
+  string(JSON counted GET "${json}" heap malloc_counted)
+  string(JSON mallocs GET "${json}" heap malloc_calls_after_warmup)
+  if(counted AND NOT mallocs EQUAL 0)
+    message(FATAL_ERROR "heap.malloc_calls_after_warmup is ${mallocs}, not 0")
   endif()
   set(${json_var} "${json}" PARENT_SCOPE)
 endfunction()

@@ -71,6 +71,8 @@ const char* usage() {
          "  --shaders DIR        where the GLSL files are (default: the source tree's shaders/)\n"
          "  --fixed-dt           every frame advances exactly one tick (deterministic frames)\n"
          "  --no-instancing      draw one object per draw call, to see what instancing saves\n"
+         "  --overlay-tour       after warm-up, open every panel, scroll, flip every switch\n"
+         "                       and back, press the misuse buttons (windowed)\n"
          "  --no-pooling         new/delete every bullet and effect, kept in a naive scene list\n"
          "  --no-reset           skip reset on release: reused objects keep last life's state\n"
          "  --no-clear-on-reuse  reused effects keep last life's trail (tracers draw across)\n"
@@ -179,6 +181,8 @@ ParseResult parse_options(int argc, const char* const* argv) {
       o.fixed_dt = true;
     } else if (flag == "--no-instancing") {
       o.no_instancing = true;
+    } else if (flag == "--overlay-tour") {
+      o.overlay_tour = true;
     } else if (flag == "--no-pooling") {
       o.no_pooling = true;
     } else if (flag == "--no-reset") {
@@ -217,6 +221,11 @@ ParseResult parse_options(int argc, const char* const* argv) {
   if (warmup_given && o.frames >= 1 && o.warmup >= o.frames)
     return fail("--warmup " + std::to_string(o.warmup) + " must be less than --frames " +
                 std::to_string(o.frames) + ": the steady-state figures start after the warm-up");
+  // The tour flips the teaching switches: it would replay differently, like them.
+  if (o.overlay_tour && (!o.record_path.empty() || !o.replay_path.empty()))
+    return fail("--overlay-tour cannot be combined with --record or --replay");
+  if (o.no_window && o.overlay_tour)
+    return fail("--overlay-tour needs a window: --no-window has no overlay");
   if (o.no_window && !o.screenshot_path.empty())
     return fail("--screenshot needs a window: --no-window draws no picture to capture");
   return result;

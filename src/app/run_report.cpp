@@ -68,9 +68,14 @@ bool write_stats_json(const RunReport& r, const std::string& path, std::string& 
   std::fprintf(f,
                "  \"heap\": {\"allocations_total\": %" PRIu64 ", \"bytes_total\": %" PRIu64
                ", \"allocations_after_warmup\": %" PRIu64 ", \"bytes_after_warmup\": %" PRIu64
-               ", \"screenshot_allocations\": %" PRIu64 "},\n",
+               ", \"screenshot_allocations\": %" PRIu64
+               ", \"malloc_counted\": %s"
+               ", \"malloc_calls_total\": %" PRIu64 ", \"malloc_calls_after_warmup\": %" PRIu64
+               "},\n",
                r.heap_total.allocations, r.heap_total.bytes, r.heap_after_warmup.allocations,
-               r.heap_after_warmup.bytes, r.heap_screenshots.allocations);
+               r.heap_after_warmup.bytes, r.heap_screenshots.allocations,
+               heap::malloc_counted() ? "true" : "false",  // false: a sanitized build, 0s
+               r.heap_total.malloc_calls, r.heap_after_warmup.malloc_calls);
   std::fprintf(f, "  \"rss_kb\": {\"after_warmup\": %" PRIu64 ", \"end\": %" PRIu64 "},\n",
                r.rss_kb_after_warmup, r.rss_kb_end);
   std::fprintf(f, "  \"tick_ms\": {\"median\": %.4f, \"p99\": %.4f, \"max\": %.4f}",
@@ -85,6 +90,11 @@ bool write_stats_json(const RunReport& r, const std::string& path, std::string& 
                  "  \"frame_ms\": {\"median\": %.4f, \"p99\": %.4f, \"max\": %.4f, "
                  "\"first_shot\": %.4f}",
                  r.frame_ms_median, r.frame_ms_p99, r.frame_ms_max, r.frame_ms_first_shot);
+    std::fprintf(f,
+                 ",\n  \"overlay\": {\"tour_steps\": %d, \"imgui_arena\": {\"capacity\": %zu, "
+                 "\"high_water\": %zu, \"in_use\": %zu, \"fallbacks\": %" PRIu64 "}}",
+                 r.overlay_tour_steps, r.imgui_arena_capacity, r.imgui_arena_high_water,
+                 r.imgui_arena_in_use, r.imgui_arena_fallbacks);
   }
   std::fprintf(f, "\n}\n");
   return out.commit(error);

@@ -45,6 +45,12 @@ struct RunReport {
   double frame_ms_p99 = 0.0;
   double frame_ms_max = 0.0;
   double frame_ms_first_shot = 0.0;  // the frame that fired the first bullet (warm-up's proof)
+  // The overlay's own memory (ImGui's arena) and the tour's steps (--overlay-tour).
+  int overlay_tour_steps = 0;
+  std::size_t imgui_arena_capacity = 0;
+  std::size_t imgui_arena_high_water = 0;
+  std::size_t imgui_arena_in_use = 0;
+  std::uint64_t imgui_arena_fallbacks = 0;
 };
 
 // The value below which a fraction q of `values` lies (reorders them; call after the run).

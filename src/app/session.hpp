@@ -76,10 +76,11 @@ class Session {
   bool at_warmup() const { return frame_ == options_.warmup; }
   bool warmed_up() const { return frame_ >= options_.warmup; }
   bool last_frame() const { return frames_ > 0 && frame_ + 1 == frames_; }
-  heap::Counts heap_since_warmup() const { return heap::totals() - warm_mark_; }
   // Allocations the player asked for (a screenshot): left out of the after-warm-up count
   // and reported apart.
+  heap::Counts heap_since_warmup() const { return heap::totals() - warm_mark_ - set_aside_; }
   void set_aside(const heap::Counts& counts) { set_aside_ = set_aside_ + counts; }
+  const heap::Counts& heap_set_aside() const { return set_aside_; }
 
  private:
   TickInput next_input(double tick_hz);

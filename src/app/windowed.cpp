@@ -18,6 +18,7 @@
 #include "app/tunables.hpp"
 #include "diag/heap_counter.hpp"
 #include "overlay/overlay.hpp"
+#include "overlay/overlay_tour.hpp"
 #include "platform/window.hpp"
 #include "render/renderer.hpp"
 #include "render/scene.hpp"
@@ -37,6 +38,7 @@ struct Game {
   overlay::Overlay overlay;
   overlay::Tunables tunables;      // the overlay writes them, the loop applies them
   overlay::FrameInfo info;         // what the overlay shows about the frames
+  overlay::OverlayTour tour;       // --overlay-tour: a person's use of the panel, scripted
   heap::Counts frame_start_heap;   // heap totals at the last overlay phase
   double last_time = 0.0;          // the window's clock at the last fixed-tick phase
   int width = 0, height = 0;       // the framebuffer, this frame
@@ -62,6 +64,12 @@ bool load(Game& g, std::string& error) {
   g.tunables = overlay::tunables_from(g.session.world());
   g.tunables.tick_hz = o.tick_hz;
   g.tunables.instancing = !o.no_instancing;
+  if (!o.no_warmup) {  // every section, scroll position and slot table made now, not in play
+    g.window->framebuffer_size(g.width, g.height);
+    const float aspect = static_cast<float>(g.width) / static_cast<float>(std::max(g.height, 1));
+    g.overlay.warm_up(g.session.world(), g.renderer.stats(),
+                      render::make_camera(g.session.world(), 1.0f, aspect), g.tunables);
+  }
   g.window->set_cursor_captured(!o.hidden);
   g.report.has_render = true;
   g.frame_start_heap = heap::totals();
@@ -121,12 +129,17 @@ void draw_overlay(Game& g, int ticks) {
   g.info.heap_frame = now_heap - g.frame_start_heap;
   g.frame_start_heap = now_heap;
   g.info.heap_since_warmup = s.warmed_up() ? s.heap_since_warmup() : heap::Counts{};
+  g.info.heap_screenshots = s.heap_set_aside();
   g.info.warmed_up = s.warmed_up();
   g.info.ticks = ticks;
   g.info.tick_hz = s.clock().tick_hz();
   g.info.dropped_seconds = s.clock().dropped_seconds();
   const float aspect =
       g.height > 0 ? static_cast<float>(g.width) / static_cast<float>(g.height) : 1.0f;
+  // The tour: one step every few frames once warmed up, so each step is seen for a moment.
+  constexpr std::int64_t kFramesPerTourStep = 4;
+  if (s.options().overlay_tour && s.warmed_up() && s.frame() % kFramesPerTourStep == 0)
+    g.tour.step(g.overlay, g.tunables);
   g.overlay.begin_frame(s.options().fixed_dt ? static_cast<float>(s.clock().dt()) : -1.0f, g.width,
                         g.height);
   g.overlay.build(s.world(), collect_stats(s.world()), g.renderer.stats(),
@@ -217,6 +230,12 @@ int run_windowed(const Options& options) {
   if (session.frame() > session.options().warmup)
     game.report.buffer_reallocations_after_warmup =
         game.renderer.stats().buffer_reallocations - game.reallocations_at_warmup;
+  const overlay::ArenaStats& arena = game.overlay.arena_stats();
+  game.report.overlay_tour_steps = game.tour.steps_done();
+  game.report.imgui_arena_capacity = arena.capacity;
+  game.report.imgui_arena_high_water = arena.high_water;
+  game.report.imgui_arena_in_use = arena.in_use;
+  game.report.imgui_arena_fallbacks = arena.fallbacks;
   const int code = session.finish(game.report);
   return code == 0 && game.screenshot_failed ? 1 : code;
 }

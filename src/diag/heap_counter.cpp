@@ -6,6 +6,12 @@
 #include <cstdlib>
 #include <new>
 
+// The malloc counter (malloc_counter.c).
+extern "C" {
+void flatline_malloc_totals(std::uint64_t* malloc_calls, std::uint64_t* free_calls);
+int flatline_malloc_counted();
+}
+
 namespace flatline::heap {
 namespace {
 
@@ -42,8 +48,15 @@ void counted_free(void* p) {
 }  // namespace
 
 Counts totals() {
-  return {g_allocations.load(std::memory_order_relaxed),
-          g_deallocations.load(std::memory_order_relaxed), g_bytes.load(std::memory_order_relaxed)};
+  Counts c{g_allocations.load(std::memory_order_relaxed),
+           g_deallocations.load(std::memory_order_relaxed),
+           g_bytes.load(std::memory_order_relaxed)};
+  flatline_malloc_totals(&c.malloc_calls, &c.free_calls);
+  return c;
+}
+
+bool malloc_counted() {
+  return flatline_malloc_counted() != 0;
 }
 
 }  // namespace flatline::heap

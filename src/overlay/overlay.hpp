@@ -10,6 +10,7 @@
 #include <string>
 
 #include "diag/heap_counter.hpp"
+#include "overlay/imgui_arena.hpp"
 #include "render/render_stats.hpp"
 #include "render/scene.hpp"
 #include "sim/stats.hpp"
@@ -24,9 +25,10 @@ struct FrameInfo {
   float frame_ms = 0.0f;
   int ticks = 0;  // simulation ticks run this frame
   double tick_hz = 60.0;
-  double dropped_seconds = 0.0;  // frame time the clamp has thrown away, total
-  heap::Counts heap_frame;       // allocations during the previous frame
-  heap::Counts heap_since_warmup;
+  double dropped_seconds = 0.0;    // frame time the clamp has thrown away, total
+  heap::Counts heap_frame;         // allocations during the previous frame
+  heap::Counts heap_since_warmup;  // screenshots left out: they are the next line
+  heap::Counts heap_screenshots;   // what the screenshots the player asked for allocated
   bool warmed_up = false;
 };
 
@@ -70,10 +72,26 @@ class Overlay {
   Overlay& operator=(const Overlay&) = delete;
   ~Overlay();
 
-  // Creates the ImGui context (allocations routed through the heap counter, no
-  // .ini file) and the GLFW + OpenGL3 backends. `window` may be null: then no
-  // backend is set up and frames are fed by hand (tests, headless).
+  // Creates the ImGui context (its allocations in the overlay's own arena, no .ini file)
+  // and the GLFW + OpenGL3 backends. `window` may be null: then no backend is set up and
+  // frames are fed by hand (tests, headless).
   bool init(GLFWwindow* window, std::string& error);
+
+  // Load-time warm-up: frames never shown that open every section, scroll the panel from
+  // top to bottom and show every pool's slots, so each window, table and draw buffer is
+  // made now, not when a person first opens or scrolls to it. `tunables` is a copy: the
+  // warm-up changes nothing the game sees.
+  void warm_up(const World& world, const render::RenderStats& render, const render::Camera& camera,
+               Tunables tunables);
+
+  // What a person does with the mouse, as calls (the overlay tour uses them). Each applies
+  // in the next frame: scroll the panel or the slot inspector to a fraction of its height
+  // (0 top, 1 bottom); close or open every section.
+  void scroll_panel(float fraction) { panel_scroll_ = fraction; }
+  void scroll_slots(float fraction) { slots_scroll_ = fraction; }
+  void set_sections_open(bool open) { sections_open_ = open ? 1 : 0; }
+
+  const ArenaStats& arena_stats() const;
 
   // Starts a frame. delta_seconds > 0 overrides the backend's wall-clock delta
   // (deterministic frames for tests and screenshots).
@@ -93,6 +111,7 @@ class Overlay {
   void record(const WorldStats& stats, const FrameInfo& frame);
   void pool_table(const WorldStats& stats, const render::RenderStats& render, Tunables& tunables);
   void heap_section(const WorldStats& stats, const FrameInfo& frame);
+  void memory_lines(const FrameInfo& frame);  // screenshots, malloc, ImGui's arena
   void frame_section(const render::RenderStats& render, const FrameInfo& frame);
   void little_section(const WorldStats& stats);
   void controls_section(Tunables& tunables);
@@ -106,6 +125,10 @@ class Overlay {
   GLFWwindow* window_ = nullptr;
   int width_ = 0, height_ = 0;  // ImGui's display size this frame (window coordinates)
   History* history_ = nullptr;  // ring buffers for the plots, made once in init
+  Arena* arena_ = nullptr;      // ImGui's memory, reserved in init
+  float panel_scroll_ = -1.0f;  // < 0: no scroll asked for
+  float slots_scroll_ = -1.0f;
+  int sections_open_ = -1;  // -1: as the person left them; 0 close all; 1 open all
 };
 
 }  // namespace flatline::overlay

@@ -1,7 +1,9 @@
-// Shared by overlay.cpp (frames, HUD) and overlay_panel.cpp (the panel's sections).
+// Shared by overlay.cpp (frames, HUD), overlay_warmup.cpp and the panel's sections.
 #pragma once
 
+#include <algorithm>
 #include <array>
+#include <cstdint>
 
 #include <imgui.h>
 
@@ -17,12 +19,34 @@ inline constexpr ImGuiTableFlags kTableFlags =
 
 using History5s = Ring<kHistorySamples>;
 
+inline ImVec4 color(std::uint32_t packed) {
+  return ImGui::ColorConvertU32ToFloat4(packed);
+}
+
+inline unsigned long long ull(std::uint64_t v) {
+  return static_cast<unsigned long long>(v);
+}
+
+// PlotLines in 1.86 takes its width literally (no -FLT_MIN "fill"): pass the room left.
+inline float fill_width() {
+  return ImGui::GetContentRegionAvail().x;
+}
+
+// A flat line reads best mid-plot: scale from 0 to twice the largest sample.
+inline float plot_top(const History5s& ring, float at_least) {
+  return std::max(ring.max() * 2.0f, at_least);
+}
+
 // Every plot's samples, in fixed-size arrays made once in init: recording a
 // frame writes into them and never allocates.
 struct Overlay::History {
   History5s frame_ms;
-  History5s heap_allocations;                          // process-wide, per frame
+  History5s heap_allocations;   // process-wide, per frame; 0 until warmed up (no load spike)
+  History5s heap_since_warmup;  // process-wide, allocations since warm-up: climbs if any
   std::array<History5s, kPoolCount> pool_allocations;  // per pool, objects ever made
 };
+
+// One frame, never shown, that sizes every table's draw channels (overlay_warmup.cpp).
+void warm_table_channels(ImGuiIO& io);
 
 }  // namespace flatline::overlay

@@ -119,6 +119,8 @@ void Overlay::slot_inspector(const World& world, Tunables& tunables) {
   constexpr ImGuiTableFlags kFlags = kTableFlags | ImGuiTableFlags_ScrollY;
   if (!ImGui::BeginTable("slots", 5, kFlags, ImVec2(0.0f, ImGui::GetTextLineHeight() * 14.0f)))
     return;
+  if (slots_scroll_ >= 0.0f) ImGui::SetScrollY(slots_scroll_ * ImGui::GetScrollMaxY());
+  slots_scroll_ = -1.0f;
   ImGui::TableSetupScrollFreeze(0, 1);
   ImGui::TableSetupColumn("slot");
   ImGui::TableSetupColumn("state");

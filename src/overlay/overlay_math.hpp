@@ -92,6 +92,15 @@ constexpr float fade_alpha(float age, float life) {
   return std::clamp(1.0f - age / life, 0.0f, 1.0f);
 }
 
+// --- A climbing count's plot: scaled from its lowest to its highest sample in view, so a
+// climb fills the plot whatever its height (a fixed scale from 0 flattens it).
+struct PlotRange {
+  float low = 0.0f, high = 1.0f;
+};
+inline PlotRange climb_range(float lowest, float highest) {
+  return {lowest, std::max(highest, lowest + 1.0f)};
+}
+
 // --- A ring buffer for PlotLines: fixed size, made once, never grows.
 template <int kSize>
 struct Ring {
@@ -104,6 +113,11 @@ struct Ring {
   }
   float latest() const { return values[static_cast<std::size_t>((head + kSize - 1) % kSize)]; }
   float max() const { return *std::max_element(values.begin(), values.end()); }
+  float min() const { return *std::min_element(values.begin(), values.end()); }
+  // The sample `n` pushes before the latest (n < kSize): ago(0) is latest().
+  float ago(int n) const {
+    return values[static_cast<std::size_t>(((head - 1 - n) % kSize + kSize) % kSize)];
+  }
   const float* data() const { return values.data(); }
   // PlotLines(values, count, offset) starts drawing at `offset`: the oldest sample.
   int offset() const { return head; }

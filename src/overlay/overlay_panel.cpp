@@ -1,5 +1,5 @@
-// The panel's sections: pools, heap, Little's law, frame (the controls are in
-// overlay_controls.cpp). Each reads stats and writes only tunables. Numbers are
+// The panel's sections: pools, Little's law, frame (the heap is in overlay_heap.cpp, the
+// controls in overlay_controls.cpp). Each reads stats and writes only tunables. Numbers are
 // printed at a fixed width: columns line up and a string's length does not
 // change as a count gains digits.
 #include <algorithm>
@@ -11,14 +11,6 @@
 
 namespace flatline::overlay {
 namespace {
-
-ImVec4 color(std::uint32_t packed) {
-  return ImGui::ColorConvertU32ToFloat4(packed);
-}
-
-unsigned long long ull(std::uint64_t v) {
-  return static_cast<unsigned long long>(v);
-}
 
 void column(const char* label, bool stretch = false) {
   ImGui::TableSetupColumn(label, stretch ? ImGuiTableColumnFlags_WidthStretch : 0);
@@ -47,16 +39,6 @@ void fill_bar(std::size_t active, std::size_t capacity, std::size_t peak) {
   const float peak_x = a.x + width * bar_fraction(peak, capacity);  // the peak_active marker
   draw.AddLine(ImVec2(peak_x, a.y - 1.0f), ImVec2(peak_x, b.y + 1.0f), IM_COL32_WHITE, 2.0f);
   ImGui::Dummy(ImVec2(width, height));
-}
-
-// PlotLines in 1.86 takes its width literally (no -FLT_MIN "fill"): pass the room left.
-float fill_width() {
-  return ImGui::GetContentRegionAvail().x;
-}
-
-// A flat line reads best mid-plot: scale from 0 to twice the largest sample.
-float plot_top(const History5s& ring, float at_least) {
-  return std::max(ring.max() * 2.0f, at_least);
 }
 
 // Bytes as KiB, one decimal: a pool's memory, next to its counts.
@@ -149,49 +131,6 @@ void Overlay::pool_table(const WorldStats& stats, const render::RenderStats& ren
   if (ImGui::Button("Apply sizes (new round)")) tunables.apply_capacity = true;
   ImGui::SameLine();
   ImGui::TextDisabled("policies apply at once");
-}
-
-void Overlay::heap_section(const WorldStats& stats, const FrameInfo& frame) {
-  const heap::Counts& now = frame.heap_frame;
-  ImGui::TextUnformatted("heap allocations this frame:");
-  ImGui::SameLine();
-  const bool clean = now.allocations == 0;
-  ImGui::TextColored(color(clean ? kColorNormal : kColorRed), "%6llu", ull(now.allocations));
-  ImGui::SameLine();
-  ImGui::TextDisabled(frame.warmed_up ? "(should read 0)" : "(warming up)");
-  const heap::Counts& total = frame.heap_since_warmup;
-  ImGui::Text("since warm-up: %8llu allocations %8llu frees %10llu bytes", ull(total.allocations),
-              ull(total.deallocations), ull(total.bytes));
-
-  // Heap allocations per frame beside each pool's allocations: both flat in steady state.
-  const History& h = *history_;
-  if (ImGui::BeginTable("heap_plots", 2, ImGuiTableFlags_SizingStretchSame)) {
-    const float row = ImGui::GetFrameHeight();
-    const float spacing = ImGui::GetStyle().ItemSpacing.y;
-    ImGui::TableNextColumn();
-    char caption[48];
-    std::snprintf(caption, sizeof caption, "heap allocs/frame %.0f",
-                  static_cast<double>(h.heap_allocations.latest()));
-    ImGui::PlotLines(
-        "##heap", h.heap_allocations.data(), History5s::size(), h.heap_allocations.offset(),
-        caption, 0.0f, plot_top(h.heap_allocations, 1.0f),
-        ImVec2(fill_width(), static_cast<float>(kPoolCount) * (row + spacing) - spacing));
-    ImGui::TableNextColumn();
-    // Each pool's plot is one row, its name and count as the label on the right.
-    const float label_width =
-        ImGui::CalcTextSize("damage_numbers 000000").x + ImGui::GetStyle().ItemInnerSpacing.x;
-    for (int i = 0; i < kPoolCount; ++i) {
-      const History5s& ring = h.pool_allocations[static_cast<std::size_t>(i)];
-      std::snprintf(caption, sizeof caption, "%-14s %6.0f##allocs",
-                    stats.pools[static_cast<std::size_t>(i)].name,
-                    static_cast<double>(ring.latest()));
-      ImGui::PushID(i);
-      ImGui::PlotLines(caption, ring.data(), History5s::size(), ring.offset(), nullptr, 0.0f,
-                       plot_top(ring, 1.0f), ImVec2(fill_width() - label_width, row));
-      ImGui::PopID();
-    }
-    ImGui::EndTable();
-  }
 }
 
 void Overlay::little_section(const WorldStats& stats) {

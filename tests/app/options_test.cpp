@@ -141,6 +141,18 @@ TEST(Options, RejectAHeadlessScreenshot) {
   EXPECT_EQ(parse({"--hidden", "--screenshot", "x.png"}).error, "");
 }
 
+// The tour needs the overlay (a window), and flips the switches a recording cannot hold.
+TEST(Options, TheOverlayTourNeedsAWindowAndNoRecording) {
+  const ParseResult ok = parse({"--hidden", "--overlay-tour"});
+  EXPECT_EQ(ok.error, "");
+  EXPECT_TRUE(ok.options.overlay_tour);
+  EXPECT_FALSE(parse({"--hidden"}).options.overlay_tour);
+  EXPECT_NE(parse({"--no-window", "--overlay-tour"}).error.find("needs a window"),
+            std::string::npos);
+  EXPECT_NE(parse({"--overlay-tour", "--record", "r.txt"}).error, "");
+  EXPECT_NE(parse({"--overlay-tour", "--replay", "r.txt"}).error, "");
+}
+
 TEST(Options, HelpIsAFlagNotAnError) {
   const ParseResult r = parse({"--help"});
   EXPECT_EQ(r.error, "");

@@ -175,6 +175,9 @@ TEST(Session, AllocationsSetAsideAreReportedApartFromTheSteadyState) {
       const heap::Mark capture;
       capture_buffer = std::make_unique<char[]>(4096);
       session.set_aside(capture.since());
+      // The overlay's "since warm-up" leaves it out too: it has its own line.
+      EXPECT_EQ(session.heap_since_warmup().allocations, 0u);
+      EXPECT_EQ(session.heap_set_aside().allocations, 1u);
     }
     session.end_frame();
   }

@@ -152,6 +152,19 @@ TEST(OverlayPlotRing, KeepsTheLastSamplesAndStartsThePlotAtTheOldest) {
   EXPECT_FLOAT_EQ(ring.max(), 6.0f);
   EXPECT_FLOAT_EQ(ring.data()[ring.offset()], 3.0f);  // PlotLines draws from here
   EXPECT_EQ(Ring<kHistorySamples>::size(), 300);
+  EXPECT_FLOAT_EQ(ring.min(), 3.0f);
+  EXPECT_FLOAT_EQ(ring.ago(0), 6.0f);
+  EXPECT_FLOAT_EQ(ring.ago(3), 3.0f);
+}
+
+// Pooling off: allocations since warm-up climb from 50,000 to 50,300 in view. Scaled from 0
+// the climb is a flat line at the top; scaled from its lowest sample it fills the plot.
+TEST(OverlayPlotRange, ScalesAClimbFromItsLowestSampleNotFromZero) {
+  const PlotRange r = climb_range(50'000.0f, 50'300.0f);
+  EXPECT_FLOAT_EQ(r.low, 50'000.0f);
+  EXPECT_FLOAT_EQ(r.high, 50'300.0f);
+  const PlotRange flat = climb_range(7.0f, 7.0f);  // nothing allocated: a line, not a 0/0
+  EXPECT_GT(flat.high, flat.low);
 }
 
 }  // namespace

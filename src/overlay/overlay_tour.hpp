@@ -1,0 +1,24 @@
+// The overlay tour: a person's use of the panel, scripted. After warm-up it opens every
+// section, scrolls, shows every pool's slots, flips every switch and back, changes each
+// pool's policy and back, and presses the misuse buttons, one step per call, through the
+// overlay's public functions and its tunables (no synthetic mouse or keys). Its run proves
+// that using the panel allocates nothing on the game's heap (--overlay-tour).
+#pragma once
+
+#include "overlay/overlay.hpp"
+
+namespace flatline::overlay {
+
+class OverlayTour {
+ public:
+  // Runs the next step; false, and nothing done, once every step has run.
+  bool step(Overlay& overlay, Tunables& tunables);
+  int steps_done() const { return next_; }
+  static int step_count();
+
+ private:
+  int next_ = 0;
+  Tunables start_;  // the settings before the tour: every "and back" returns to them
+};
+
+}  // namespace flatline::overlay

@@ -1,0 +1,111 @@
+// Tests for src/overlay/overlay_tour.hpp, and the warm-up it relies on: headless (no GL),
+// a real World under autofire. The tour takes every step and ends where it started; after
+// Overlay::warm_up, touring every panel allocates nothing on the heap and does not grow
+// ImGui's arena, and without the warm-up it does grow it (what the warm-up is for).
+#include "overlay/overlay_tour.hpp"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+
+#include "diag/heap_counter.hpp"
+#include "render/scene.hpp"
+#include "sim/autopilot.hpp"
+#include "sim/stats.hpp"
+#include "sim/world.hpp"
+
+namespace flatline::overlay {
+namespace {
+
+constexpr int kWidth = 1280, kHeight = 720;
+constexpr float kDelta = 1.0f / 60.0f;
+constexpr int kFramesPerStep = 4;
+
+class OverlayTourFrames : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    world = std::make_unique<World>(WorldConfig{});
+    std::string error;
+    ASSERT_TRUE(overlay.init(nullptr, error)) << error;
+    tunables = tunables_from(*world);
+    render.draw_calls = 8;
+    info.warmed_up = true;
+  }
+
+  render::Camera camera() const {
+    return render::make_camera(*world, 1.0f, static_cast<float>(kWidth) / kHeight);
+  }
+
+  void frames(int n) {
+    for (int i = 0; i < n; ++i) {
+      step(*world, autofire_input(world->tick, 60.0), kDelta);
+      overlay.begin_frame(kDelta, kWidth, kHeight);
+      overlay.build(*world, collect_stats(*world), render, camera(), info, tunables);
+      overlay.end_frame();
+    }
+  }
+
+  void tour_all() {
+    while (tour.step(overlay, tunables))
+      frames(kFramesPerStep);
+  }
+
+  std::unique_ptr<World> world;
+  Overlay overlay;
+  OverlayTour tour;
+  Tunables tunables;
+  render::RenderStats render;
+  FrameInfo info;
+};
+
+TEST_F(OverlayTourFrames, TakesEveryStepAndEndsWhereItStarted) {
+  const Tunables start = tunables;
+  frames(2);
+  tour_all();
+  EXPECT_GE(OverlayTour::step_count(), 10);
+  EXPECT_EQ(tour.steps_done(), OverlayTour::step_count());
+  EXPECT_FALSE(tour.step(overlay, tunables)) << "a finished tour does nothing more";
+  EXPECT_EQ(tunables.instancing, start.instancing);
+  EXPECT_EQ(tunables.interpolate, start.interpolate);
+  EXPECT_EQ(tunables.pooling, start.pooling);
+  EXPECT_EQ(tunables.reset_on_release, start.reset_on_release);
+  EXPECT_EQ(tunables.swept_collision, start.swept_collision);
+  EXPECT_EQ(tunables.paused, start.paused);
+  EXPECT_EQ(tunables.show_panel, start.show_panel);
+  EXPECT_EQ(tunables.policy, start.policy);
+  EXPECT_FLOAT_EQ(tunables.bullet_speed, start.bullet_speed);
+  EXPECT_FLOAT_EQ(tunables.time_scale, start.time_scale);
+  EXPECT_DOUBLE_EQ(tunables.tick_hz, start.tick_hz);
+  EXPECT_FLOAT_EQ(tunables.rifle_rate, start.rifle_rate);
+  // The buttons were pressed (the frame loop applies them; no loop here).
+  EXPECT_EQ(tunables.double_release_requests, 1);
+  EXPECT_EQ(tunables.stale_release_requests, 1);
+  EXPECT_TRUE(tunables.seeker_requested);
+  EXPECT_TRUE(tunables.show_lessons);  // it opened every section
+  EXPECT_TRUE(tunables.show_slots);
+}
+
+TEST_F(OverlayTourFrames, AfterTheWarmUpTouringEveryPanelAllocatesNothing) {
+  overlay.warm_up(*world, render, camera(), tunables);
+  frames(10);
+  const std::size_t high_water = overlay.arena_stats().high_water;
+  const heap::Mark mark;
+  tour_all();
+  EXPECT_EQ(mark.since().allocations, 0u);
+  EXPECT_EQ(mark.since().malloc_calls, 0u);
+  EXPECT_EQ(overlay.arena_stats().fallbacks, 0u);
+  EXPECT_EQ(overlay.arena_stats().high_water, high_water) << "the warm-up made it all";
+}
+
+TEST_F(OverlayTourFrames, WithoutTheWarmUpTheTourGrowsImGuisArena) {
+  frames(10);
+  const std::size_t high_water = overlay.arena_stats().high_water;
+  const heap::Mark mark;
+  tour_all();
+  EXPECT_GT(overlay.arena_stats().high_water, high_water);
+  EXPECT_EQ(mark.since().allocations, 0u) << "in the arena, still not on the game's heap";
+}
+
+}  // namespace
+}  // namespace flatline::overlay
