@@ -46,6 +46,10 @@ void apply_tunables(overlay::Tunables& t, Session& session) {
   session.clock().set_max_frame_seconds(t.max_frame_seconds);
   for (int i = 0; i < kPoolCount; ++i)
     set_pool_policy(world, i, t.policy[static_cast<std::size_t>(i)]);
+  audio::Audio& audio = session.audio();
+  if (t.volume != audio.volume()) audio.set_volume(t.volume);
+  if (t.muted != audio.muted()) audio.set_muted(t.muted);
+  audio.set_tick_hz(t.tick_hz);
   if (std::exchange(t.apply_capacity, false)) start_new_round(t, session);
 }
 

@@ -38,6 +38,7 @@ struct Game {
   overlay::Overlay overlay;
   overlay::Tunables tunables;      // the overlay writes them, the loop applies them
   overlay::FrameInfo info;         // what the overlay shows about the frames
+  PoolReport voices;               // the sound's voices this frame, for the pools table
   overlay::OverlayTour tour;       // --overlay-tour: a person's use of the panel, scripted
   heap::Counts frame_start_heap;   // heap totals at the last overlay phase
   double last_time = 0.0;          // the window's clock at the last fixed-tick phase
@@ -64,6 +65,8 @@ bool load(Game& g, std::string& error) {
   g.tunables = overlay::tunables_from(g.session.world());
   g.tunables.tick_hz = o.tick_hz;
   g.tunables.instancing = !o.no_instancing;
+  g.tunables.has_sound = g.session.audio().running();
+  g.tunables.muted = o.mute;
   if (!o.no_warmup) {  // every section, scroll position and slot table made now, not in play
     g.window->framebuffer_size(g.width, g.height);
     const float aspect = static_cast<float>(g.width) / static_cast<float>(std::max(g.height, 1));
@@ -131,6 +134,8 @@ void draw_overlay(Game& g, int ticks) {
   g.info.heap_since_warmup = s.warmed_up() ? s.heap_since_warmup() : heap::Counts{};
   g.info.heap_screenshots = s.heap_set_aside();
   g.info.warmed_up = s.warmed_up();
+  g.voices = s.audio().report();  // a copy of counters: no allocation
+  g.info.voices = s.audio().running() ? &g.voices : nullptr;
   g.info.ticks = ticks;
   g.info.tick_hz = s.clock().tick_hz();
   g.info.dropped_seconds = s.clock().dropped_seconds();

@@ -65,8 +65,7 @@ bool open_loopback(ALCdevice*& device, ALCcontext*& context) {
 
 void ResetVoice::operator()(Voice& voice) const {
   alSourceStop(voice.source);
-  alSourcei(voice.source, AL_BUFFER, 0);
-  voice = Voice{voice.source};
+  voice = Voice{voice.source, voice.attached};
 }
 
 Audio::Audio() = default;
@@ -201,8 +200,11 @@ void Audio::play(const Cue& cue, std::uint64_t tick) {
   voice.sound = cue.sound;
   voice.priority = priority_of(cue.sound);
   voice.started = tick;
-  alSourcei(voice.source, AL_BUFFER,
-            static_cast<ALint>(buffers_[static_cast<std::size_t>(cue.sound)]));
+  if (voice.attached != static_cast<int>(cue.sound)) {  // a new sound for this voice
+    const auto buffer = buffers_[static_cast<std::size_t>(cue.sound)];
+    alSourcei(voice.source, AL_BUFFER, static_cast<ALint>(buffer));
+    voice.attached = static_cast<int>(cue.sound);
+  }
   alSource3f(voice.source, AL_POSITION, cue.pos.x, cue.pos.y, cue.pos.z);
   alSourcef(voice.source, AL_GAIN, cue.gain);
   alSourcePlay(voice.source);

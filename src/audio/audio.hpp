@@ -34,11 +34,13 @@ struct AudioOptions {
 // One voice: an OpenAL source made at load, and what it is playing.
 struct Voice {
   unsigned source = 0;  // the OpenAL source name: the voice's authored state
+  int attached = -1;    // the sound whose buffer the source holds (-1: none), kept across lives
   Sound sound = Sound::Rifle;
   int priority = 0;
   std::uint64_t started = 0;  // the tick it started
 };
-// Release stops the source and detaches its sound: back to how it was made.
+// Release stops the source: back to how it was made, but for the buffer it holds (attaching
+// one costs OpenAL Soft a malloc, so a voice that plays the same sound again skips it).
 struct ResetVoice {
   void operator()(Voice& voice) const;
 };
@@ -68,6 +70,7 @@ class Audio {
 
   // A new World (a new round): its event log starts from zero.
   void follow_new_world() { cursor_ = 0; }
+  void set_tick_hz(double tick_hz) { tick_hz_ = tick_hz; }  // the timestep lab's rate
   void set_volume(float volume);  // 0..1
   void set_muted(bool muted);
   float volume() const { return volume_; }

@@ -209,7 +209,7 @@ void Overlay::build(const World& world, const WorldStats& stats, const render::R
     broken_banner(stats, frame);  // which part of the pattern is switched off, and its cost
     open_next_section(sections_open_);
     if (ImGui::CollapsingHeader("Pools", ImGuiTreeNodeFlags_DefaultOpen)) {
-      pool_table(stats, render, tunables);
+      pool_table(stats, render, frame, tunables);
     }
     open_next_section(sections_open_);
     if (ImGui::CollapsingHeader("Heap", ImGuiTreeNodeFlags_DefaultOpen)) {

@@ -30,6 +30,7 @@ struct FrameInfo {
   heap::Counts heap_since_warmup;  // screenshots left out: they are the next line
   heap::Counts heap_screenshots;   // what the screenshots the player asked for allocated
   bool warmed_up = false;
+  const PoolReport* voices = nullptr;  // the sound's voices, a pool like the others; null: silent
 };
 
 // What the player can change from the overlay. The frame loop applies them.
@@ -61,6 +62,10 @@ struct Tunables {
   int inspect_pool = 0;           // the slot inspector's pool (PoolId)
   bool show_lessons = true;       // the two sections open (mirrors their headers)
   bool show_slots = false;
+  // Sound: the master volume (0..1) and mute, shown when the game has a sound device.
+  bool has_sound = false;
+  float volume = 1.0f;
+  bool muted = false;
 };
 
 Tunables tunables_from(const World& world);
@@ -109,7 +114,8 @@ class Overlay {
  private:
   struct History;  // ring buffers for the plots (overlay_internal.hpp)
   void record(const WorldStats& stats, const FrameInfo& frame);
-  void pool_table(const WorldStats& stats, const render::RenderStats& render, Tunables& tunables);
+  void pool_table(const WorldStats& stats, const render::RenderStats& render,
+                  const FrameInfo& frame, Tunables& tunables);
   void heap_section(const WorldStats& stats, const FrameInfo& frame);
   void memory_lines(const FrameInfo& frame);  // screenshots, malloc, ImGui's arena
   void frame_section(const render::RenderStats& render, const FrameInfo& frame);

@@ -50,6 +50,11 @@ void Overlay::controls_section(Tunables& tunables) {
   ImGui::SameLine();
   if (ImGui::Button("Stall 0.5 s")) tunables.stall_requested = true;
   ImGui::SliderFloat("max frame (clamp)", &tunables.max_frame_seconds, 0.02f, 1.0f, "%.2f s");
+  if (tunables.has_sound) {  // the voices pool's row is in the table above
+    ImGui::SliderFloat("volume", &tunables.volume, 0.0f, 1.0f, "%.2f");
+    ImGui::SameLine();
+    ImGui::Checkbox("mute", &tunables.muted);
+  }
 
   if (ImGui::BeginTable("help", 2, kTableFlags)) {
     for (const ControlHelp& c : kControls) {

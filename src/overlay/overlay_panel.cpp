@@ -48,8 +48,34 @@ void kib(std::size_t bytes) {
 
 }  // namespace
 
+// One row of the counters table.
+void pool_row(const PoolReport& r) {
+  const PoolStats& s = r.stats;
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(r.name);
+  ImGui::TableNextColumn();
+  ImGui::Text("%6zu", s.capacity);
+  ImGui::TableNextColumn();
+  ImGui::Text("%6zu", s.active);
+  ImGui::TableNextColumn();
+  ImGui::Text("%6zu", s.allocations);  // flat after load: the pool never makes more
+  ImGui::TableNextColumn();
+  ImGui::Text("%6zu", s.peak_active);
+  ImGui::TableNextColumn();
+  ImGui::Text("%7zu", s.dropped);
+  ImGui::TableNextColumn();
+  ImGui::Text("%7zu", s.recycled);  // voices: stolen from a quieter, older sound
+  ImGui::TableNextColumn();
+  zero_or_red(s.grown);  // growth allocates: the pool was sized too small
+  ImGui::TableNextColumn();
+  zero_or_red(s.misuse());  // double, foreign or stale releases, re-entrant calls
+  ImGui::TableNextColumn();
+  fill_bar(s.active, s.capacity, s.peak_active);
+}
+
 void Overlay::pool_table(const WorldStats& stats, const render::RenderStats& render,
-                         Tunables& tunables) {
+                         const FrameInfo& frame, Tunables& tunables) {
   if (ImGui::BeginTable("pool_counters", 10, kTableFlags)) {
     column("pool");
     column("capacity");
@@ -62,30 +88,9 @@ void Overlay::pool_table(const WorldStats& stats, const render::RenderStats& ren
     column("misuse");
     column("fill, peak", true);
     ImGui::TableHeadersRow();
-    for (const PoolReport& r : stats.pools) {
-      const PoolStats& s = r.stats;
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(r.name);
-      ImGui::TableNextColumn();
-      ImGui::Text("%6zu", s.capacity);
-      ImGui::TableNextColumn();
-      ImGui::Text("%6zu", s.active);
-      ImGui::TableNextColumn();
-      ImGui::Text("%6zu", s.allocations);  // flat after load: the pool never makes more
-      ImGui::TableNextColumn();
-      ImGui::Text("%6zu", s.peak_active);
-      ImGui::TableNextColumn();
-      ImGui::Text("%7zu", s.dropped);
-      ImGui::TableNextColumn();
-      ImGui::Text("%7zu", s.recycled);
-      ImGui::TableNextColumn();
-      zero_or_red(s.grown);  // growth allocates: the pool was sized too small
-      ImGui::TableNextColumn();
-      zero_or_red(s.misuse());  // double, foreign or stale releases, re-entrant calls
-      ImGui::TableNextColumn();
-      fill_bar(s.active, s.capacity, s.peak_active);
-    }
+    for (const PoolReport& r : stats.pools)
+      pool_row(r);
+    if (frame.voices != nullptr) pool_row(*frame.voices);  // the mixer's voices (audio/)
     ImGui::EndTable();
   }
 
