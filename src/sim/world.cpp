@@ -168,12 +168,6 @@ void set_clear_on_reuse(World& world, bool on) {
   set_lessons(world, world.config.reset_on_release, on);
 }
 
-void set_bullet_speed(WorldConfig& config, float rifle_speed) {
-  const WorldConfig defaults;
-  config.rifle_speed = rifle_speed;
-  config.scatter_speed = rifle_speed * (defaults.scatter_speed / defaults.rifle_speed);
-}
-
 glm::vec3 eye_position(const Player& player) {
   return player.pos + glm::vec3(0, kEyeHeight, 0);
 }

@@ -252,7 +252,12 @@ void set_clear_on_reuse(World& world, bool on);
 
 // The tunnelling lab's speed: the rifle's, and the scatter pellets' in the same proportion
 // as by default (220 m/s at 300), so the slider and --bullet-speed cover every bullet.
-void set_bullet_speed(WorldConfig& config, float rifle_speed);
+// Inline: the command line sets it too, and its parser is fuzzed without the simulation.
+inline void set_bullet_speed(WorldConfig& config, float rifle_speed) {
+  const WorldConfig defaults;
+  config.rifle_speed = rifle_speed;
+  config.scatter_speed = rifle_speed * (defaults.scatter_speed / defaults.rifle_speed);
+}
 
 // A hash of the whole simulation state: same seed + same inputs => same hash.
 std::uint64_t state_hash(const World& world);
