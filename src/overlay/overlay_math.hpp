@@ -92,6 +92,24 @@ constexpr float fade_alpha(float age, float life) {
   return std::clamp(1.0f - age / life, 0.0f, 1.0f);
 }
 
+// --- Damage numbers' size: as a thing in the world, nearer is bigger (10/d), clamped so a far
+// one stays readable and a near one does not fill the view; pixels for a 720-pixel-tall view,
+// scaled with its height (a 1080p screen draws them 1.5x taller).
+inline constexpr float kDamagePxAt10m = 24.0f;
+inline constexpr float kDamagePxMin = 16.0f;
+inline constexpr float kDamagePxMax = 44.0f;
+constexpr float damage_number_px(float distance, float view_height) {
+  const float at_distance = kDamagePxAt10m * 10.0f / std::max(distance, 0.1f);
+  return std::clamp(at_distance, kDamagePxMin, kDamagePxMax) * (view_height / 720.0f);
+}
+
+// --- The hit marker: fully drawn on the tick of a hit, gone `seconds` later.
+constexpr float hit_marker_alpha(std::uint64_t ticks_since, double tick_hz, float seconds) {
+  if (tick_hz <= 0.0 || seconds <= 0.0f) return 0.0f;
+  const auto age = static_cast<float>(static_cast<double>(ticks_since) / tick_hz);
+  return std::clamp(1.0f - age / seconds, 0.0f, 1.0f);
+}
+
 // --- A climbing count's plot: scaled from its lowest to its highest sample in view, so a
 // climb fills the plot whatever its height (a fixed scale from 0 flattens it).
 struct PlotRange {
