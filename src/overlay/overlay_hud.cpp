@@ -118,17 +118,22 @@ void Overlay::hud(const World& world, const render::Camera& camera, double tick_
   }
   draw_score(draw, font, world, w);
 
-  for_each_live(world.damage_numbers, world.unpooled.damage_numbers, [&](const DamageNumber& d) {
+  const auto number = [&](const DamageNumber& d, int key) {
     glm::vec2 at;
     if (!project_to_screen(camera.view_proj, d.pos, w, h, at)) return;
     const float alpha = fade_alpha(d.age, EffectTimes::kDamageNumberLife);
     const float size = damage_number_px(glm::length(d.pos - camera.eye), h);
+    at += damage_number_spread(key, size);
     char text[kDamageTextChars];  // a stack buffer: no std::string per frame
     std::snprintf(text, sizeof text, "%.0f", static_cast<double>(d.value));
     const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0.0f, text);
     shadowed_text(draw, font, size, ImVec2(at.x - extent.x * 0.5f, at.y - extent.y * 0.5f),
                   kDamageColour, alpha, text);
-  });
+  };
+  // Keyed by slot, so a number keeps its place while others come and go.
+  world.damage_numbers.for_each_active([&](int slot, const DamageNumber& d) { number(d, slot); });
+  int heap_key = 0;  // pooling off: by place in the list
+  world.unpooled.damage_numbers.for_each([&](const DamageNumber& d) { number(d, heap_key++); });
 }
 
 }  // namespace flatline::overlay

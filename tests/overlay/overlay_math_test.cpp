@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include <glm/gtc/matrix_transform.hpp>
 
 namespace flatline::overlay {
@@ -146,17 +148,28 @@ TEST(OverlayDamageNumberFade, GoesFromOpaqueToGoneOverItsLife) {
 }
 
 TEST(OverlayDamageNumberSize, IsAtLeastTwentyPixelsTallAtTenMetres) {
-  EXPECT_GE(damage_number_px(10.0f, 720.0f), 20.0f);
+  // The font size; its digits are 0.62 of it (overlay_test.cpp measures the drawn glyphs).
+  EXPECT_GE(damage_number_px(10.0f, 720.0f) * 0.62f, 20.0f);
   EXPECT_FLOAT_EQ(damage_number_px(10.0f, 720.0f), kDamagePxAt10m);
   EXPECT_FLOAT_EQ(damage_number_px(10.0f, 1080.0f), kDamagePxAt10m * 1.5f);  // a taller view
 }
 
 TEST(OverlayDamageNumberSize, ShrinksWithDistanceWithinItsClamp) {
-  EXPECT_GT(damage_number_px(5.0f, 720.0f), damage_number_px(10.0f, 720.0f));
+  EXPECT_GT(damage_number_px(8.0f, 720.0f), damage_number_px(10.0f, 720.0f));
   EXPECT_LT(damage_number_px(12.0f, 720.0f), damage_number_px(10.0f, 720.0f));
   EXPECT_FLOAT_EQ(damage_number_px(100.0f, 720.0f), kDamagePxMin);  // far: still readable
   EXPECT_FLOAT_EQ(damage_number_px(0.5f, 720.0f), kDamagePxMax);    // near: not the whole view
   EXPECT_FLOAT_EQ(damage_number_px(0.0f, 720.0f), kDamagePxMax);    // no divide by zero
+}
+
+TEST(OverlayDamageNumberSpread, FansABurstOutWithoutOverlaps) {
+  EXPECT_EQ(damage_number_spread(0, 30.0f), glm::vec2(0.0f));  // one number: on its point
+  for (int a = 0; a < 15; ++a) {
+    for (int b = a + 1; b < 15; ++b) {
+      const glm::vec2 d = damage_number_spread(a, 30.0f) - damage_number_spread(b, 30.0f);
+      EXPECT_TRUE(std::abs(d.x) >= 20.0f || std::abs(d.y) >= 20.0f) << a << " and " << b;
+    }
+  }
 }
 
 TEST(OverlayHitMarker, ShowsOnTheHitsTickAndFadesOverItsTime) {
