@@ -1,6 +1,7 @@
 # Runs `flatline --no-window --frames 3600 --autofire --stats OUT` and checks the
 # stats file: no heap allocation after warm-up, every pool at its load-time size,
-# and a bullets peak_active above half the pool (the harness really stresses it).
+# a bullets peak_active above half the pool (the harness really stresses it), and targets
+# broken (the scripted player hunts them).
 include(${CMAKE_CURRENT_LIST_DIR}/stats_checks.cmake)
 run_autofire(3600 ${OUT} json)
 string(JSON capacity GET "${json}" pools bullets capacity)
@@ -9,5 +10,9 @@ math(EXPR half "${capacity} / 2")
 if(NOT peak GREATER half)
   message(FATAL_ERROR "bullets peak_active ${peak} is not above half of ${capacity}")
 endif()
+string(JSON broken GET "${json}" world targets_broken)
+if(broken LESS 10)
+  message(FATAL_ERROR "world.targets_broken is ${broken}: the scripted player hunts no targets")
+endif()
 check_every_pool_flat("${json}")
-message(STATUS "3600 ticks: 0 allocations after warm-up, bullets peak ${peak}/${capacity}")
+message(STATUS "3600 ticks: 0 allocations after warm-up, bullets peak ${peak}/${capacity}, ${broken} targets broken")

@@ -44,8 +44,8 @@ bool write_stats_json(const RunReport& r, const std::string& path, std::string& 
                r.interrupted ? "true" : "false", r.state_hash);
   std::fprintf(f,
                "  \"world\": {\"shots_fired\": %" PRIu64 ", \"bullet_hits\": %" PRIu64
-               ", \"score\": %u},\n",
-               r.world.shots_fired, r.world.bullet_hits, r.world.score);
+               ", \"score\": %u, \"targets_broken\": %u},\n",
+               r.world.shots_fired, r.world.bullet_hits, r.world.score, r.world.score);
   std::fprintf(f,
                "  \"lessons\": {\"pooling\": %s, \"reset_on_release\": %s, "
                "\"swept_collision\": %s, \"heap_live\": %zu, \"heap_bullets_peak\": %zu, "

@@ -1,5 +1,5 @@
-// The overlay's frame: ImGui context and backends, the per-frame history, the
-// HUD (crosshair, damage numbers). The panel's sections are in overlay_panel.cpp.
+// The overlay's frame: ImGui context and backends, the per-frame history. The HUD is in
+// overlay_hud.cpp, the panel's sections in overlay_panel.cpp.
 //
 // The overlay proves "no allocation per frame", so it must not allocate either:
 // ImGui allocates from its own arena reserved at load (imgui_arena.hpp), the plots'
@@ -27,7 +27,8 @@ static_assert(rgba(10, 20, 30, 40) == IM_COL32(10, 20, 30, 40), "rgba() must pac
 
 // ImGui's memory: its own arena, reserved at load (imgui_arena.hpp), so the panel's work
 // never reads as a game heap allocation. Sized well above the high-water mark of a tour of
-// every panel (2.4 MiB measured with --overlay-tour; the overlay and the stats show both).
+// every panel (4.6 MiB measured with --overlay-tour, the HUD font's atlas included; the
+// overlay and the stats show both).
 constexpr std::size_t kArenaBytes = std::size_t{16} << 20;
 
 // Between two overlays (tests make several), ImGui's few allocations outside a context go to
@@ -60,36 +61,6 @@ void keep_headroom(ImDrawList& list) {
 // A section's header opened or closed by a call (set_sections_open), else as it was.
 void open_next_section(int open) {
   if (open >= 0) ImGui::SetNextItemOpen(open == 1);
-}
-
-// The HUD's text: each damage number is at most this many characters, drawn twice
-// (shadow, then colour), 4 vertices and 6 indices per character.
-constexpr int kDamageTextChars = 16;
-constexpr int kHudFixedVertices = 512;  // the crosshair and some slack
-
-// Reserves the foreground list for a full damage-number pool, so a storm of hits
-// never grows it mid-game; reserve() allocates only when the pool itself grew.
-void reserve_hud(ImDrawList& list, std::size_t damage_capacity) {
-  const int glyphs = static_cast<int>(damage_capacity) * kDamageTextChars * 2;
-  const int vertices = glyphs * 4 + kHudFixedVertices;
-  if (list.VtxBuffer.Capacity < vertices) list.VtxBuffer.reserve(vertices);
-  if (list.IdxBuffer.Capacity < glyphs * 6 + kHudFixedVertices * 2) {
-    list.IdxBuffer.reserve(glyphs * 6 + kHudFixedVertices * 2);
-  }
-}
-
-// The crosshair: four short arms around a gap at the screen centre, outlined dark.
-void draw_crosshair(ImDrawList& draw, ImVec2 c) {
-  constexpr float kGap = 4.0f, kArm = 7.0f;
-  const ImVec2 arms[4][2] = {{{c.x - kGap - kArm, c.y}, {c.x - kGap, c.y}},
-                             {{c.x + kGap, c.y}, {c.x + kGap + kArm, c.y}},
-                             {{c.x, c.y - kGap - kArm}, {c.x, c.y - kGap}},
-                             {{c.x, c.y + kGap}, {c.x, c.y + kGap + kArm}}};
-  for (const auto& arm : arms)
-    draw.AddLine(arm[0], arm[1], IM_COL32(0, 0, 0, 160), 4.0f);
-  for (const auto& arm : arms)
-    draw.AddLine(arm[0], arm[1], IM_COL32(235, 245, 235, 230), 2.0f);
-  draw.AddCircleFilled(c, 1.5f, IM_COL32(235, 245, 235, 230));
 }
 
 }  // namespace
@@ -161,6 +132,8 @@ bool Overlay::init(GLFWwindow* window, std::string& error) {
   }
   // The font atlas, built on the CPU now (the GL backend uploads it on its first frame), so a
   // frame can run before any GL is touched: the warm-up below, and tests with no GL at all.
+  io.Fonts->AddFontDefault();  // the panel's, first: ImGui's default font
+  hud_font_ = add_hud_font(io);
   unsigned char* pixels = nullptr;
   int atlas_w = 0, atlas_h = 0;
   io.Fonts->GetTexDataAsRGBA32(&pixels, &atlas_w, &atlas_h);
@@ -196,7 +169,7 @@ void Overlay::build(const World& world, const WorldStats& stats, const render::R
                     const render::Camera& camera, const FrameInfo& frame, Tunables& tunables) {
   if (!initialised_) return;
   record(stats, frame);  // history keeps running while the panel is hidden
-  hud(world, camera, width_, height_);
+  hud(world, camera, frame.tick_hz);
   if (!tunables.show_panel) return;
 
   const float panel_height = static_cast<float>(height_ > 220 ? height_ - 20 : 200);
@@ -265,29 +238,6 @@ void Overlay::record(const WorldStats& stats, const FrameInfo& frame) {
   for (std::size_t i = 0; i < kPoolCount; ++i) {
     h.pool_allocations[i].push(static_cast<float>(stats.pools[i].stats.allocations));
   }
-}
-
-// The HUD is drawn every frame, panel or not, on the foreground list (above all windows).
-void Overlay::hud(const World& world, const render::Camera& camera, int width, int height) {
-  ImDrawList& draw = *ImGui::GetForegroundDrawList();
-  reserve_hud(draw, world.damage_numbers.capacity() + world.unpooled.damage_numbers.size());
-  const float w = static_cast<float>(width), h = static_cast<float>(height);
-  draw_crosshair(draw, ImVec2(w * 0.5f, h * 0.5f));
-
-  ImFont* font = ImGui::GetFont();
-  const float size = ImGui::GetFontSize() * 1.5f;
-  for_each_live(world.damage_numbers, world.unpooled.damage_numbers, [&](const DamageNumber& d) {
-    glm::vec2 at;
-    if (!project_to_screen(camera.view_proj, d.pos, w, h, at)) return;
-    const float alpha = fade_alpha(d.age, EffectTimes::kDamageNumberLife);
-    char text[kDamageTextChars];  // a stack buffer: no std::string per frame
-    std::snprintf(text, sizeof text, "%.0f", static_cast<double>(d.value));
-    const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0.0f, text);
-    const ImVec2 pos(at.x - extent.x * 0.5f, at.y - extent.y * 0.5f);
-    const auto a = static_cast<int>(alpha * 255.0f);
-    draw.AddText(font, size, ImVec2(pos.x + 1.0f, pos.y + 1.0f), IM_COL32(0, 0, 0, a), text);
-    draw.AddText(font, size, pos, IM_COL32(255, 214, 90, a), text);
-  });
 }
 
 }  // namespace flatline::overlay

@@ -17,6 +17,7 @@
 #include "sim/world.hpp"
 
 struct GLFWwindow;
+struct ImFont;
 
 namespace flatline::overlay {
 
@@ -102,7 +103,7 @@ class Overlay {
   // (deterministic frames for tests and screenshots).
   void begin_frame(float delta_seconds, int width, int height);
 
-  // Builds the HUD (crosshair, damage numbers) and, if shown, the panel.
+  // Builds the HUD (crosshair, hit marker, score, damage numbers) and, if shown, the panel.
   void build(const World& world, const WorldStats& stats, const render::RenderStats& render,
              const render::Camera& camera, const FrameInfo& frame, Tunables& tunables);
 
@@ -124,7 +125,8 @@ class Overlay {
   void lessons_section(const World& world, const WorldStats& stats, Tunables& tunables);
   void broken_banner(const WorldStats& stats, const FrameInfo& frame);
   void slot_inspector(const World& world, Tunables& tunables);
-  void hud(const World& world, const render::Camera& camera, int width, int height);
+  // The HUD (overlay_hud.cpp): crosshair, hit marker, score, damage numbers.
+  void hud(const World& world, const render::Camera& camera, double tick_hz);
 
   bool initialised_ = false;
   bool has_backend_ = false;
@@ -132,6 +134,7 @@ class Overlay {
   int width_ = 0, height_ = 0;  // ImGui's display size this frame (window coordinates)
   History* history_ = nullptr;  // ring buffers for the plots, made once in init
   Arena* arena_ = nullptr;      // ImGui's memory, reserved in init
+  ImFont* hud_font_ = nullptr;  // the HUD's large text, in the font atlas beside the panel's
   float panel_scroll_ = -1.0f;  // < 0: no scroll asked for
   float slots_scroll_ = -1.0f;
   int sections_open_ = -1;  // -1: as the person left them; 0 close all; 1 open all

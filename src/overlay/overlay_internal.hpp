@@ -46,6 +46,9 @@ struct Overlay::History {
   std::array<History5s, kPoolCount> pool_allocations;  // per pool, objects ever made
 };
 
+// The HUD's font: ImGui's default, rasterised large, added to the atlas at init (overlay_hud.cpp).
+ImFont* add_hud_font(ImGuiIO& io);
+
 // One frame, never shown, that sizes every table's draw channels (overlay_warmup.cpp).
 void warm_table_channels(ImGuiIO& io);
 

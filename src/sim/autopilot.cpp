@@ -3,16 +3,50 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sim/systems.hpp"
+
 namespace flatline {
 namespace {
 
-// Where the script wants to look at time t (radians).
+constexpr double kTwoPi = 6.283185307179586;
+
+// The aim cycle: glass, then sky, then the hunt (seconds into each 6 s).
+constexpr double kCycle = 6.0;
+constexpr double kSkyFrom = 1.5;
+constexpr double kHuntFrom = 3.3;
+constexpr float kMaxTurn = 0.08f;  // radians per tick: a quick but human flick
+
+// Where the sweep wants to look at time t (radians).
 double yaw_at(double t) {
   return 1.4 * std::sin(t * 0.45) + 0.3 * std::sin(t * 1.7);
 }
 double pitch_at(double t) {
   return 0.22 + 0.3 * std::sin(t * 0.9);
 }  // from -5° to +30°
+
+struct View {
+  float yaw, pitch;
+};
+
+View view_towards(const glm::vec3& from, const glm::vec3& to) {
+  const glm::vec3 d = to - from;
+  return {std::atan2(-d.x, -d.z), std::atan2(d.y, std::sqrt(d.x * d.x + d.z * d.z))};
+}
+
+float turn_to(float want, float now) {
+  return std::remainder(want - now, static_cast<float>(kTwoPi));
+}
+
+// The glass wall's sweep: side to side across its face, twice, at two heights.
+glm::vec3 glass_point(const World& world, double t) {
+  const Aabb& glass = world.arena.solids[static_cast<std::size_t>(world.arena.thin_wall)];
+  const glm::vec3 centre = (glass.min + glass.max) * 0.5f;
+  const glm::vec3 half = (glass.max - glass.min) * 0.5f;
+  const double s = std::fmod(t, kCycle) / kSkyFrom;  // 0..1 across the glass phase
+  const auto across = static_cast<float>(std::sin(s * kTwoPi));
+  const auto height = static_cast<float>(0.5 * std::cos(s * kTwoPi * 2.0));
+  return {centre.x + half.x * 0.8f * across, centre.y + half.y * height, centre.z};
+}
 
 }  // namespace
 
@@ -34,11 +68,36 @@ TickInput autofire_input(std::uint64_t tick, double tick_hz) {
   return input;
 }
 
+AimPhase aim_phase(double seconds) {
+  const double s = std::fmod(seconds, kCycle);
+  if (s < kSkyFrom) return AimPhase::Glass;
+  return s < kHuntFrom ? AimPhase::Sky : AimPhase::Hunt;
+}
+
+int hunted_target(const World& world) {
+  const glm::vec3 eye = eye_position(world.player);
+  int best = -1;
+  float best_turn = 0.0f;
+  for (int i = 0; i < kTargetCount; ++i) {
+    const Target& target = world.targets[static_cast<std::size_t>(i)];
+    if (target.broken) continue;
+    if (exact_first_hit(world, eye, target.pos, 0.0f).target != i) continue;  // hidden
+    const View v = view_towards(eye, target.pos);
+    const float turn =
+        std::abs(turn_to(v.yaw, world.player.yaw)) + std::abs(v.pitch - world.player.pitch);
+    if (best < 0 || turn < best_turn) {
+      best = i;
+      best_turn = turn;
+    }
+  }
+  return best;
+}
+
 TickInput autofire_input(const World& world, double tick_hz) {
   TickInput input = autofire_input(world.tick, tick_hz);
   // The point it walks toward goes round a 10 m circle once a minute.
   const double t = static_cast<double>(world.tick) / tick_hz;
-  const double angle = t * 6.283185307179586 / 60.0;
+  const double angle = t * kTwoPi / 60.0;
   const float goal_x = static_cast<float>(10.0 * std::cos(angle));
   const float goal_z = static_cast<float>(10.0 * std::sin(angle));
   const float dx = goal_x - world.player.pos.x;
@@ -52,21 +111,22 @@ TickInput autofire_input(const World& world, double tick_hz) {
   input.move_right = right / len;
   input.sprint = len > 4.0f;
 
-  // For 2.5 s of every 6 it tracks a target (a different one each time), so the
-  // run also lands hits: damage numbers, broken targets, respawns.
-  if (std::fmod(t, 6.0) < 2.5) {
-    const auto which =
-        static_cast<std::size_t>(world.tick / static_cast<std::uint64_t>(6.0 * tick_hz));
-    const Target& target = world.targets[which % world.targets.size()];
-    if (!target.broken) {
-      const glm::vec3 d = target.pos - eye_position(world.player);
-      const float want_yaw = std::atan2(-d.x, -d.z);
-      const float want_pitch = std::atan2(d.y, std::sqrt(d.x * d.x + d.z * d.z));
-      constexpr float kMaxTurn = 0.06f;  // radians per tick: a quick but human flick
-      input.look_yaw = std::clamp(std::remainder(want_yaw - yaw, 6.2831853f), -kMaxTurn, kMaxTurn);
-      input.look_pitch = std::clamp(want_pitch - world.player.pitch, -kMaxTurn, kMaxTurn);
-    }
+  // The aim: a view to turn toward, at most kMaxTurn a tick on each axis.
+  const glm::vec3 eye = eye_position(world.player);
+  View want{static_cast<float>(yaw_at(t)), static_cast<float>(pitch_at(t) + 0.25)};  // the sky
+  switch (aim_phase(t)) {
+    case AimPhase::Glass:
+      want = view_towards(eye, glass_point(world, t));
+      break;
+    case AimPhase::Sky:
+      break;
+    case AimPhase::Hunt:
+      if (const int i = hunted_target(world); i >= 0)
+        want = view_towards(eye, world.targets[static_cast<std::size_t>(i)].pos);
+      break;
   }
+  input.look_yaw = std::clamp(turn_to(want.yaw, yaw), -kMaxTurn, kMaxTurn);
+  input.look_pitch = std::clamp(want.pitch - world.player.pitch, -kMaxTurn, kMaxTurn);
   return input;
 }
 

@@ -1,9 +1,10 @@
-// A scripted player for the load harness (`flatline --no-window --autofire`):
-// holds the trigger, sweeps the aim across the arena and into the sky (so bullets
-// live their whole lifetime and the pool fills), fires the scatter shot
-// periodically, jumps, and walks a circle around the middle of the arena.
-// Deterministic: a function of the tick (and, for walking, of the player's own
-// deterministic state), so a run is reproducible from its seed and length.
+// A scripted player for the load harness (`flatline --no-window --autofire`) and the
+// play command: holds the trigger, fires the scatter shot periodically, jumps, and walks
+// a circle around the middle of the arena. Its aim follows a 6 s cycle: a sweep across
+// the glass wall (holes, sparks), a sweep into the sky (bullets live their whole lifetime,
+// so the pool fills), then a hunt for the targets it can see (hits, damage numbers,
+// broken targets). Deterministic: a function of the tick and the World alone, so a run
+// is reproducible from its seed and length.
 #pragma once
 
 #include <cstdint>
@@ -13,11 +14,19 @@
 
 namespace flatline {
 
-// Look, fire, scatter and jump: a pure function of the tick number.
+// Look, fire, scatter and jump: a pure function of the tick number (no aim at anything).
 TickInput autofire_input(std::uint64_t tick, double tick_hz);
 
-// The same, plus walking: steers the player along a 10 m circle round the centre,
-// so it keeps a view of the arena instead of ending up against a wall.
+// The scripted player: the cycle of aims above, plus walking along a 10 m circle round the
+// centre, so it keeps a view of the arena instead of ending up against a wall.
 TickInput autofire_input(const World& world, double tick_hz);
+
+// What the scripted player's aim is doing at a time into its run (seconds).
+enum class AimPhase { Glass, Sky, Hunt };
+AimPhase aim_phase(double seconds);
+
+// The live target the hunt aims at: of those the eye sees (nothing solid between), the one
+// needing the smallest turn. -1 when none is in sight.
+int hunted_target(const World& world);
 
 }  // namespace flatline

@@ -177,11 +177,14 @@ bool tick_bullet(World& world, Bullet& b, float dt, const ClearanceGrid* clearan
       Target& t = world.targets[static_cast<std::size_t>(hit.target)];
       t.health -= b.damage;
       t.hit_flash = 0.12f;
+      ++world.target_hits;
+      world.last_target_hit_tick = world.tick;
       spawn_damage_number(world, point + hit.normal * 0.1f, b.damage);
       if (t.health <= 0.0f) {
         t.broken = true;
         t.respawn_timer = 3.0f;
         ++world.score;
+        world.last_target_broken_tick = world.tick;
         world.events.emit(EventKind::TargetBroken, Surface::Target, point, world.tick);
       }
     }

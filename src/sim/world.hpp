@@ -170,6 +170,10 @@ struct World {
   std::uint64_t shots_fired = 0;  // rifle shots and scatter pellets requested
   std::uint64_t bullet_hits = 0;
   std::uint32_t score = 0;  // targets broken
+  // The latest bullet to strike a target, for the HUD's hit marker; read-only to the sim.
+  std::uint64_t target_hits = 0;
+  std::uint64_t last_target_hit_tick = 0;     // its tick (meaningful once target_hits > 0)
+  std::uint64_t last_target_broken_tick = 0;  // the latest break's (once score > 0)
   std::size_t full_visual_live = 0;
   std::uint64_t tunnelled = 0;  // discrete collision: hits the swept test saw and it missed
   Seeker seeker;                // the stale-handle lesson's homing drone (lessons.hpp)

@@ -18,8 +18,9 @@ inline const ImFontGlyph* glyph_at(const ImFont& font, const ImVec2& uv0, const 
 // The text the frame drew, read back from the draw data: each visible character
 // is a quad of 4 vertices whose 1st and 3rd UVs are its glyph's corners in the
 // font atlas. A gap between characters becomes a space, a new line a newline.
-inline std::string drawn_text() {
-  const ImFont& font = *ImGui::GetIO().Fonts->Fonts[0];
+// `font`: the atlas's font to read (0: the panel's; the HUD's is the next).
+inline std::string drawn_text(int font_index = 0) {
+  const ImFont& font = *ImGui::GetIO().Fonts->Fonts[font_index];
   const ImDrawData& data = *ImGui::GetDrawData();
   std::string out;
   for (int l = 0; l < data.CmdListsCount; ++l) {

@@ -1,9 +1,12 @@
 // Tests for src/overlay/overlay_math.hpp: the fill bar's colour thresholds,
 // Little's law sizing, projecting a world point to the screen, the damage
-// numbers' fade and the plots' ring buffer. Pure functions: no ImGui, no GL.
+// numbers' fade and size, the hit marker's fade and the plots' ring buffer. Pure functions: no
+// ImGui, no GL.
 #include "overlay/overlay_math.hpp"
 
 #include <gtest/gtest.h>
+
+#include <cmath>
 
 #include <glm/gtc/matrix_transform.hpp>
 
@@ -142,6 +145,39 @@ TEST(OverlayDamageNumberFade, GoesFromOpaqueToGoneOverItsLife) {
   EXPECT_FLOAT_EQ(fade_alpha(0.45f, 0.9f), 0.5f);
   EXPECT_FLOAT_EQ(fade_alpha(0.9f, 0.9f), 0.0f);
   EXPECT_FLOAT_EQ(fade_alpha(2.0f, 0.9f), 0.0f);
+}
+
+TEST(OverlayDamageNumberSize, IsAtLeastTwentyPixelsTallAtTenMetres) {
+  // The font size; its digits are 0.62 of it (overlay_test.cpp measures the drawn glyphs).
+  EXPECT_GE(damage_number_px(10.0f, 720.0f) * 0.62f, 20.0f);
+  EXPECT_FLOAT_EQ(damage_number_px(10.0f, 720.0f), kDamagePxAt10m);
+  EXPECT_FLOAT_EQ(damage_number_px(10.0f, 1080.0f), kDamagePxAt10m * 1.5f);  // a taller view
+}
+
+TEST(OverlayDamageNumberSize, ShrinksWithDistanceWithinItsClamp) {
+  EXPECT_GT(damage_number_px(8.0f, 720.0f), damage_number_px(10.0f, 720.0f));
+  EXPECT_LT(damage_number_px(12.0f, 720.0f), damage_number_px(10.0f, 720.0f));
+  EXPECT_FLOAT_EQ(damage_number_px(100.0f, 720.0f), kDamagePxMin);  // far: still readable
+  EXPECT_FLOAT_EQ(damage_number_px(0.5f, 720.0f), kDamagePxMax);    // near: not the whole view
+  EXPECT_FLOAT_EQ(damage_number_px(0.0f, 720.0f), kDamagePxMax);    // no divide by zero
+}
+
+TEST(OverlayDamageNumberSpread, FansABurstOutWithoutOverlaps) {
+  EXPECT_EQ(damage_number_spread(0, 30.0f), glm::vec2(0.0f));  // one number: on its point
+  for (int a = 0; a < 15; ++a) {
+    for (int b = a + 1; b < 15; ++b) {
+      const glm::vec2 d = damage_number_spread(a, 30.0f) - damage_number_spread(b, 30.0f);
+      EXPECT_TRUE(std::abs(d.x) >= 20.0f || std::abs(d.y) >= 20.0f) << a << " and " << b;
+    }
+  }
+}
+
+TEST(OverlayHitMarker, ShowsOnTheHitsTickAndFadesOverItsTime) {
+  EXPECT_FLOAT_EQ(hit_marker_alpha(0, 60.0, 0.25f), 1.0f);
+  EXPECT_NEAR(hit_marker_alpha(6, 60.0, 0.2f), 0.5f, 1e-6f);
+  EXPECT_FLOAT_EQ(hit_marker_alpha(15, 60.0, 0.25f), 0.0f);
+  EXPECT_FLOAT_EQ(hit_marker_alpha(1000, 60.0, 0.25f), 0.0f);
+  EXPECT_FLOAT_EQ(hit_marker_alpha(0, 0.0, 0.25f), 0.0f);
 }
 
 TEST(OverlayPlotRing, KeepsTheLastSamplesAndStartsThePlotAtTheOldest) {

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <memory>
 
+#include "aim.hpp"
 #include "diag/heap_counter.hpp"
 #include "sim/world.hpp"
 
@@ -62,6 +63,58 @@ TEST(Autopilot, WalksACircleRoundTheMiddleInsteadOfIntoAWall) {
   }
   EXPECT_LT(farthest, 14.0f);
   EXPECT_GT(farthest, 6.0f);  // it does walk
+}
+
+TEST(Autopilot, CyclesGlassSkyAndHuntEverySixSeconds) {
+  EXPECT_EQ(aim_phase(0.0), AimPhase::Glass);
+  EXPECT_EQ(aim_phase(2.0), AimPhase::Sky);
+  EXPECT_EQ(aim_phase(4.0), AimPhase::Hunt);
+  EXPECT_EQ(aim_phase(6.5), AimPhase::Glass);
+  EXPECT_EQ(aim_phase(10.0), AimPhase::Hunt);  // the play command's last frames
+}
+
+TEST(Autopilot, HuntsOnlyTargetsItCanSee) {
+  auto world = std::make_unique<World>(WorldConfig{});
+  // From the south, looking north: targets 0 and 1 stand behind the glass wall.
+  test::look_at(*world, {0.0f, 0.0f, -10.0f}, world->targets[0].pos);
+  const int hunted = hunted_target(*world);
+  EXPECT_NE(hunted, 0);
+  EXPECT_NE(hunted, 1);
+  // Behind the glass itself, target 0 is in sight and straight ahead: that one.
+  test::look_at(*world, {-3.0f, 0.0f, -20.0f}, world->targets[0].pos);
+  EXPECT_EQ(hunted_target(*world), 0);
+  for (Target& t : world->targets)
+    t.broken = true;
+  EXPECT_EQ(hunted_target(*world), -1);  // nothing left to hunt
+}
+
+// What the play command shows, in its 600 frames: the windowed game starts the script after
+// 60 warm-up frames, so 540 scripted ticks must break targets and leave every kind of effect.
+TEST(Autopilot, ThePlayCommandsRunBreaksTargetsAndMarksTheGlass) {
+  auto world = std::make_unique<World>(WorldConfig{.seed = 7});
+  const float dt = static_cast<float>(1.0 / kHz);
+  for (int i = 0; i < 60; ++i)
+    step(*world, TickInput{}, dt);
+  for (int i = 60; i < 600; ++i)
+    step(*world, autofire_input(*world, kHz), dt);
+  EXPECT_GE(world->score, 2u);
+  EXPECT_GT(world->target_hits, 8u);
+  EXPECT_GT(world->damage_numbers.stats().acquired, 8u);
+  EXPECT_GT(world->casings.stats().acquired, 0u);
+  EXPECT_GT(world->sparks.stats().acquired, 0u);
+  const Aabb glass =
+      world->arena.solids[static_cast<std::size_t>(world->arena.thin_wall)].grown(0.1f);
+  int on_glass = 0;
+  world->decals.for_each_active([&](int, const Decal& d) { on_glass += glass.contains(d.pos); });
+  EXPECT_GT(on_glass, 10);
+}
+
+TEST(Autopilot, AMinuteBreaksManyTargetsFromTheFirstTick) {
+  auto world = std::make_unique<World>(WorldConfig{.seed = 7});
+  for (int i = 0; i < 3600; ++i)
+    step(*world, autofire_input(*world, kHz), static_cast<float>(1.0 / kHz));
+  EXPECT_GE(world->score, 20u);  // a hunt of 2.7 s every 6 s, a few targets each
+  EXPECT_LE(world->last_target_broken_tick, world->last_target_hit_tick);
 }
 
 }  // namespace

@@ -1,0 +1,139 @@
+// The HUD, drawn every frame, panel or not, on ImGui's foreground list (above all windows):
+// the crosshair, a hit marker when a bullet strikes a target, the score, and the damage
+// numbers, sized by distance. It allocates nothing per frame: text goes through stack
+// buffers and the foreground list is reserved for a full damage-number pool.
+#include <cfloat>
+#include <cstdio>
+
+#include <glm/geometric.hpp>
+
+#include "overlay/overlay_internal.hpp"
+#include "sim/effects.hpp"
+
+namespace flatline::overlay {
+namespace {
+
+// The HUD's text: each damage number is at most this many characters, drawn twice
+// (shadow, then colour), 4 vertices and 6 indices per character.
+constexpr int kDamageTextChars = 16;
+constexpr int kHudFixedVertices = 1024;  // crosshair, hit marker, score, and some slack
+constexpr float kHudFontPx = 26.0f;      // the HUD font's raster size: twice the panel's
+
+constexpr float kHitMarkerSeconds = 0.25f;
+constexpr float kBreakMarkerSeconds = 0.45f;  // a broken target's marker: longer, red, larger
+
+constexpr ImU32 kHudWhite = IM_COL32(235, 245, 235, 230);
+constexpr ImU32 kDamageColour = IM_COL32(255, 214, 90, 255);
+
+ImU32 with_alpha(ImU32 colour, float alpha) {
+  const auto a = static_cast<ImU32>(alpha * static_cast<float>(colour >> IM_COL32_A_SHIFT));
+  return (colour & ~IM_COL32_A_MASK) | (a << IM_COL32_A_SHIFT);
+}
+
+// Reserves the foreground list for a full damage-number pool, so a storm of hits
+// never grows it mid-game; reserve() allocates only when the pool itself grew.
+void reserve_hud(ImDrawList& list, std::size_t damage_capacity) {
+  const int glyphs = static_cast<int>(damage_capacity) * kDamageTextChars * 2;
+  const int vertices = glyphs * 4 + kHudFixedVertices;
+  if (list.VtxBuffer.Capacity < vertices) list.VtxBuffer.reserve(vertices);
+  if (list.IdxBuffer.Capacity < glyphs * 6 + kHudFixedVertices * 2) {
+    list.IdxBuffer.reserve(glyphs * 6 + kHudFixedVertices * 2);
+  }
+}
+
+// The crosshair: four short arms around a gap at the screen centre, outlined dark.
+void draw_crosshair(ImDrawList& draw, ImVec2 c) {
+  constexpr float kGap = 4.0f, kArm = 7.0f;
+  const ImVec2 arms[4][2] = {{{c.x - kGap - kArm, c.y}, {c.x - kGap, c.y}},
+                             {{c.x + kGap, c.y}, {c.x + kGap + kArm, c.y}},
+                             {{c.x, c.y - kGap - kArm}, {c.x, c.y - kGap}},
+                             {{c.x, c.y + kGap}, {c.x, c.y + kGap + kArm}}};
+  for (const auto& arm : arms)
+    draw.AddLine(arm[0], arm[1], IM_COL32(0, 0, 0, 160), 4.0f);
+  for (const auto& arm : arms)
+    draw.AddLine(arm[0], arm[1], kHudWhite, 2.0f);
+  draw.AddCircleFilled(c, 1.5f, kHudWhite);
+}
+
+// The hit marker: an X around the crosshair, between its arms, outlined dark.
+void draw_hit_marker(ImDrawList& draw, ImVec2 c, float alpha, bool broke) {
+  const float inner = broke ? 7.0f : 6.0f, outer = broke ? 17.0f : 13.0f;
+  const ImU32 colour = with_alpha(broke ? IM_COL32(255, 70, 50, 255) : kHudWhite, alpha);
+  const ImU32 shadow = with_alpha(IM_COL32(0, 0, 0, 170), alpha);
+  for (const float sx : {-1.0f, 1.0f}) {
+    for (const float sy : {-1.0f, 1.0f}) {
+      const ImVec2 a(c.x + sx * inner, c.y + sy * inner), b(c.x + sx * outer, c.y + sy * outer);
+      draw.AddLine(a, b, shadow, 4.5f);
+      draw.AddLine(a, b, colour, 2.5f);
+    }
+  }
+}
+
+// Text with a dark drop shadow, so it reads on sky and floor alike.
+void shadowed_text(ImDrawList& draw, ImFont* font, float size, ImVec2 at, ImU32 colour, float alpha,
+                   const char* text) {
+  draw.AddText(font, size, ImVec2(at.x + 1.5f, at.y + 1.5f), with_alpha(IM_COL32_BLACK, alpha),
+               text);
+  draw.AddText(font, size, at, with_alpha(colour, alpha), text);
+}
+
+// The score, top right, out of the panel's way: the count of broken targets, big, and
+// under it the same count named, with the hits that broke them.
+void draw_score(ImDrawList& draw, ImFont* font, const World& world, float w) {
+  char big[32], small[64];  // stack buffers: no std::string per frame
+  std::snprintf(big, sizeof big, "SCORE %u", world.score);
+  std::snprintf(small, sizeof small, "%u targets broken  |  %llu hits", world.score,
+                static_cast<unsigned long long>(world.target_hits));
+  const float big_px = kHudFontPx, small_px = kHudFontPx * 0.6f;
+  const ImVec2 big_size = font->CalcTextSizeA(big_px, FLT_MAX, 0.0f, big);
+  const ImVec2 small_size = font->CalcTextSizeA(small_px, FLT_MAX, 0.0f, small);
+  shadowed_text(draw, font, big_px, ImVec2(w - 16.0f - big_size.x, 12.0f), kHudWhite, 1.0f, big);
+  shadowed_text(draw, font, small_px, ImVec2(w - 16.0f - small_size.x, 14.0f + big_size.y),
+                kHudWhite, 1.0f, small);
+}
+
+}  // namespace
+
+ImFont* add_hud_font(ImGuiIO& io) {
+  ImFontConfig config;
+  config.SizePixels = kHudFontPx;  // ProggyClean at twice its size: crisp pixels, not a blur
+  return io.Fonts->AddFontDefault(&config);
+}
+
+void Overlay::hud(const World& world, const render::Camera& camera, double tick_hz) {
+  ImDrawList& draw = *ImGui::GetForegroundDrawList();
+  reserve_hud(draw, world.damage_numbers.capacity() + world.unpooled.damage_numbers.size());
+  const float w = static_cast<float>(width_), h = static_cast<float>(height_);
+  const ImVec2 centre(w * 0.5f, h * 0.5f);
+  ImFont* font = hud_font_ != nullptr ? hud_font_ : ImGui::GetFont();
+
+  draw_crosshair(draw, centre);
+  if (world.target_hits > 0 && world.tick > world.last_target_hit_tick) {
+    // A hit in tick T is seen once step() has moved the world to T + 1.
+    const bool broke =
+        world.score > 0 && world.last_target_broken_tick == world.last_target_hit_tick;
+    const float alpha = hit_marker_alpha(world.tick - 1 - world.last_target_hit_tick, tick_hz,
+                                         broke ? kBreakMarkerSeconds : kHitMarkerSeconds);
+    if (alpha > 0.0f) draw_hit_marker(draw, centre, alpha, broke);
+  }
+  draw_score(draw, font, world, w);
+
+  const auto number = [&](const DamageNumber& d, int key) {
+    glm::vec2 at;
+    if (!project_to_screen(camera.view_proj, d.pos, w, h, at)) return;
+    const float alpha = fade_alpha(d.age, EffectTimes::kDamageNumberLife);
+    const float size = damage_number_px(glm::length(d.pos - camera.eye), h);
+    at += damage_number_spread(key, size);
+    char text[kDamageTextChars];  // a stack buffer: no std::string per frame
+    std::snprintf(text, sizeof text, "%.0f", static_cast<double>(d.value));
+    const ImVec2 extent = font->CalcTextSizeA(size, FLT_MAX, 0.0f, text);
+    shadowed_text(draw, font, size, ImVec2(at.x - extent.x * 0.5f, at.y - extent.y * 0.5f),
+                  kDamageColour, alpha, text);
+  };
+  // Keyed by slot, so a number keeps its place while others come and go.
+  world.damage_numbers.for_each_active([&](int slot, const DamageNumber& d) { number(d, slot); });
+  int heap_key = 0;  // pooling off: by place in the list
+  world.unpooled.damage_numbers.for_each([&](const DamageNumber& d) { number(d, heap_key++); });
+}
+
+}  // namespace flatline::overlay
