@@ -9,7 +9,6 @@
 namespace flatline {
 namespace {
 
-constexpr float kMargin = ClearanceGrid::kMargin;
 constexpr float kReach = 8.0f;  // free boxes end this far past the obstacles: > a 5 m tick
 // Candidate lists cover the cell grown by this much: a 300 m/s bullet moves 5 m a tick.
 constexpr float kNearReach = 6.0f;
