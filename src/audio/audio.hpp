@@ -71,7 +71,7 @@ class Audio {
   // A new World (a new round): its event log starts from zero.
   void follow_new_world() { cursor_ = 0; }
   void set_tick_hz(double tick_hz) { tick_hz_ = tick_hz; }  // the timestep lab's rate
-  void set_volume(float volume);  // 0..1
+  void set_volume(float volume);                            // 0..1
   void set_muted(bool muted);
   float volume() const { return volume_; }
   bool muted() const { return muted_; }

@@ -10,6 +10,7 @@
 #include "diag/heap_counter.hpp"
 #include "drawn_text.hpp"
 #include "overlay/overlay.hpp"
+#include "overlay_rig.hpp"
 #include "render/scene.hpp"
 #include "sim/stats.hpp"
 #include "sim/world.hpp"
@@ -17,16 +18,10 @@
 namespace flatline::overlay {
 namespace {
 
-constexpr int kWidth = 1280, kHeight = 720;
-constexpr float kDelta = 1.0f / 60.0f;
-
-class HeapSection : public ::testing::Test {
+class HeapSection : public OverlayRig {
  protected:
   void SetUp() override {
-    world = std::make_unique<World>(WorldConfig{});
-    std::string error;
-    ASSERT_TRUE(overlay.init(nullptr, error)) << error;
-    tunables = tunables_from(*world);
+    OverlayRig::SetUp();
     info.warmed_up = true;
   }
 
@@ -38,12 +33,6 @@ class HeapSection : public ::testing::Test {
       overlay.end_frame();
     }
   }
-
-  std::unique_ptr<World> world;
-  Overlay overlay;
-  Tunables tunables;
-  render::RenderStats render;
-  FrameInfo info;
 };
 
 TEST_F(HeapSection, GivesImGuiItsOwnArenaNotTheHeap) {

@@ -12,6 +12,7 @@
 #include "../sim/aim.hpp"
 #include "drawn_text.hpp"
 #include "overlay/overlay.hpp"
+#include "overlay_rig.hpp"
 #include "render/scene.hpp"
 #include "sim/stats.hpp"
 #include "sim/systems.hpp"
@@ -20,17 +21,11 @@
 namespace flatline::overlay {
 namespace {
 
-constexpr int kWidth = 1280, kHeight = 720;
-constexpr float kDelta = 1.0f / 60.0f;
-
 // A headless overlay drawing a world the test moves by hand.
-class HudFrames : public ::testing::Test {
+class HudFrames : public OverlayRig {
  protected:
   void SetUp() override {
-    world = std::make_unique<World>(WorldConfig{});
-    std::string error;
-    ASSERT_TRUE(overlay.init(nullptr, error)) << error;
-    tunables = tunables_from(*world);
+    OverlayRig::SetUp();
     tunables.show_panel = false;  // the HUD alone
   }
 
@@ -40,12 +35,6 @@ class HudFrames : public ::testing::Test {
     overlay.build(*world, collect_stats(*world), render, camera, info, tunables);
     overlay.end_frame();
   }
-
-  std::unique_ptr<World> world;
-  Overlay overlay;
-  Tunables tunables;
-  render::RenderStats render;
-  FrameInfo info;
 };
 
 // The damage numbers' drawn height: the glyphs' quads in their colour, top to bottom.

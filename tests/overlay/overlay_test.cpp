@@ -16,6 +16,7 @@
 #include "diag/heap_counter.hpp"
 #include "drawn_text.hpp"
 #include "overlay/overlay_math.hpp"
+#include "overlay_rig.hpp"
 #include "render/scene.hpp"
 #include "sim/autopilot.hpp"
 #include "sim/stats.hpp"
@@ -25,19 +26,14 @@
 namespace flatline::overlay {
 namespace {
 
-constexpr int kWidth = 1280, kHeight = 720;
-constexpr float kDelta = 1.0f / 60.0f;
 constexpr int kWarmupFrames = 10;
 
 // A frame loop in miniature: a world ticked once per frame under autofire, and a
 // headless overlay drawing it.
-class OverlayFrames : public ::testing::Test {
+class OverlayFrames : public OverlayRig {
  protected:
   void SetUp() override {
-    world = std::make_unique<World>(WorldConfig{});
-    std::string error;
-    ASSERT_TRUE(overlay.init(nullptr, error)) << error;
-    tunables = tunables_from(*world);
+    OverlayRig::SetUp();
     render.draw_calls = 8;
     render.instances.fill(100);
     info.frame_ms = 16.7f;
@@ -86,12 +82,6 @@ class OverlayFrames : public ::testing::Test {
       overlay_frame();
     }
   }
-
-  std::unique_ptr<World> world;
-  Overlay overlay;
-  Tunables tunables;
-  render::RenderStats render;
-  FrameInfo info;
 };
 
 // Whether the last frame drew the panel: a draw list with vertices besides the HUD's.

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "diag/heap_counter.hpp"
+#include "overlay_rig.hpp"
 #include "render/scene.hpp"
 #include "sim/autopilot.hpp"
 #include "sim/stats.hpp"
@@ -18,17 +19,12 @@
 namespace flatline::overlay {
 namespace {
 
-constexpr int kWidth = 1280, kHeight = 720;
-constexpr float kDelta = 1.0f / 60.0f;
 constexpr int kFramesPerStep = 4;
 
-class OverlayTourFrames : public ::testing::Test {
+class OverlayTourFrames : public OverlayRig {
  protected:
   void SetUp() override {
-    world = std::make_unique<World>(WorldConfig{});
-    std::string error;
-    ASSERT_TRUE(overlay.init(nullptr, error)) << error;
-    tunables = tunables_from(*world);
+    OverlayRig::SetUp();
     render.draw_calls = 8;
     info.warmed_up = true;
   }
@@ -51,12 +47,7 @@ class OverlayTourFrames : public ::testing::Test {
       frames(kFramesPerStep);
   }
 
-  std::unique_ptr<World> world;
-  Overlay overlay;
   OverlayTour tour;
-  Tunables tunables;
-  render::RenderStats render;
-  FrameInfo info;
 };
 
 TEST_F(OverlayTourFrames, TakesEveryStepAndEndsWhereItStarted) {
