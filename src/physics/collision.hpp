@@ -25,6 +25,7 @@ struct Aabb {
   bool contains(const glm::vec3& p) const;
   bool overlaps(const Aabb& other) const;
   Aabb grown(float r) const { return {min - glm::vec3(r), max + glm::vec3(r)}; }
+  bool operator==(const Aabb& other) const { return min == other.min && max == other.max; }
 };
 
 struct SegmentHit {

@@ -99,7 +99,7 @@ void Renderer::draw(const World& world, float alpha, int width, int height,
   size_buffers(world, true);
   build_scene(world, alpha, scene_);
   const float aspect = static_cast<float>(width) / static_cast<float>(height);
-  submit(make_camera(world, alpha, aspect), width, height, settings);
+  submit(make_camera(world, alpha, aspect, settings.fov_degrees), width, height, settings);
 }
 
 void Renderer::submit(const Camera& camera, int width, int height, const RenderSettings& settings) {

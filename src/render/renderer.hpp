@@ -18,6 +18,7 @@ namespace flatline::render {
 
 struct RenderSettings {
   bool instancing = true;  // off: one draw call per object (to show what instancing saves)
+  float fov_degrees = kDefaultFovDegrees;
 };
 
 class Renderer {

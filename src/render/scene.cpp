@@ -171,13 +171,13 @@ bool SceneInstances::reserve_for(const World& world) {
   return grew;
 }
 
-Camera make_camera(const World& world, float alpha, float aspect) {
+Camera make_camera(const World& world, float alpha, float aspect, float fov_degrees) {
   Camera camera;
   const Player& p = world.player;
   camera.eye = lerp(p.prev_pos, p.pos, alpha) + glm::vec3(0.0f, kEyeHeight, 0.0f);
   camera.forward = look_direction(p);  // look is applied at once: no added latency
   const glm::mat4 view = glm::lookAt(camera.eye, camera.eye + camera.forward, {0.0f, 1.0f, 0.0f});
-  const glm::mat4 proj = glm::perspective(glm::radians(70.0f), aspect, 0.05f, 500.0f);
+  const glm::mat4 proj = glm::perspective(glm::radians(fov_degrees), aspect, 0.05f, 500.0f);
   camera.view_proj = proj * view;
   return camera;
 }

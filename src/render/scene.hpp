@@ -30,7 +30,10 @@ struct Camera {
   glm::mat4 view_proj{1.0f};
 };
 
-Camera make_camera(const World& world, float alpha, float aspect);
+constexpr float kDefaultFovDegrees = 70.0f;  // vertical field of view
+
+Camera make_camera(const World& world, float alpha, float aspect,
+                   float fov_degrees = kDefaultFovDegrees);
 
 // Per kind, a staging array sized to the pool's capacity at load and a count.
 struct SceneInstances {

@@ -11,12 +11,12 @@ Aabb box_at(float cx, float cz, float sx, float sy, float sz, float base = 0.0f)
 
 }  // namespace
 
-Arena make_arena() {
+ArenaLayout builtin_arena_layout() {
   constexpr float kHalf = 30.0f;  // 60 m square
   constexpr float kWallHeight = 6.0f;
   constexpr float kThickness = 1.0f;
   constexpr float kThinWall = 0.05f;  // 5 cm: a rifle bullet moves 5 m per tick
-  Arena arena;
+  ArenaLayout arena;
   arena.half_extent = kHalf;
   auto& s = arena.solids;
   arena.floor = static_cast<int>(s.size());
@@ -44,6 +44,15 @@ Arena make_arena() {
   // The thin wall: a glass-like panel across the north lane.
   arena.thin_wall = static_cast<int>(s.size());
   s.push_back(box_at(0.0f, -18.0f, 12.0f, 4.0f, kThinWall));
+  return arena;
+}
+
+Arena make_arena(const ArenaLayout& layout) {
+  Arena arena;
+  arena.solids = layout.solids;
+  arena.floor = layout.floor;
+  arena.thin_wall = layout.thin_wall;
+  arena.half_extent = layout.half_extent;
   arena.grid = std::make_shared<const StaticGrid>(arena.solids, 8.0f);
   return arena;
 }

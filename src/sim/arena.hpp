@@ -12,6 +12,17 @@ namespace flatline {
 
 class StaticGrid;  // accel/static_grid.hpp: the world sees no SIMD types
 
+// What a level says about collision: its boxes, and which of them are the floor and the glass.
+// The game reads it from assets/arena.gltf (assets/level.hpp); builtin_arena_layout() is the
+// same boxes in code, for tests and tools that run without files (a test keeps them equal).
+struct ArenaLayout {
+  std::vector<Aabb> solids;
+  int floor = -1;            // index into solids
+  int thin_wall = -1;        // index into solids: 5 cm thick
+  float half_extent = 0.0f;  // the playable square is [-half_extent, half_extent] on x and z
+  bool operator==(const ArenaLayout&) const = default;
+};
+
 struct Arena {
   std::vector<Aabb> solids;
   int floor = -1;            // index into solids
@@ -20,6 +31,10 @@ struct Arena {
   std::shared_ptr<const StaticGrid> grid;  // broad phase over `solids`, built once
 };
 
-Arena make_arena();
+ArenaLayout builtin_arena_layout();
+Arena make_arena(const ArenaLayout& layout);
+inline Arena make_arena() {
+  return make_arena(builtin_arena_layout());
+}
 
 }  // namespace flatline
