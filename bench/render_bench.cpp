@@ -36,10 +36,12 @@
 #include "render/gl_object.hpp"
 #include "render/scene.hpp"
 #include "render/shader.hpp"
+#include "render/vertex_layout.hpp"
 
 namespace {
 
 using flatline::render::Instance;
+using namespace flatline::render;  // the attribute locations (vertex_layout.hpp)
 namespace gl = flatline::gl;
 using Clock = std::chrono::steady_clock;
 
@@ -105,11 +107,12 @@ class Bench {
     program_ = flatline::render::load_program(
         {FLATLINE_SHADER_DIR "/mesh.vert", FLATLINE_SHADER_DIR "/mesh.frag"}, error);
     if (!program_) return false;
-    const char* names[] = {"u_view_proj", "u_sun_dir", "u_eye",
-                           "u_emissive",  "u_grid",    "u_fog_color"};
+    const char* names[] = {"u_view_proj", "u_sun_dir",   "u_eye",
+                           "u_emissive",  "u_sun_color", "u_fog_color"};
     for (std::size_t i = 0; i < u_.size(); ++i)
       u_[i] = glGetUniformLocation(program_.id(), names[i]);
-    const auto cube = flatline::render::unit_cube();  // the same mesh the renderer draws
+    bind_samplers();
+    const auto cube = flatline::render::unit_cube();  // a unit box, as the renderer's
     cube_ = gl::make_buffer();
     glBindBuffer(GL_ARRAY_BUFFER, cube_.id());
     glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(cube.size() * sizeof(float)), cube.data(),
@@ -117,16 +120,16 @@ class Bench {
     vao_ = gl::make_vertex_array();
     instances_ = gl::make_buffer();
     glBindVertexArray(vao_.id());
-    glEnableVertexAttribArray(0);
-    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 6 * sizeof(float), nullptr);
-    glEnableVertexAttribArray(1);
-    glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, 6 * sizeof(float),
+    glEnableVertexAttribArray(kAttrPosition);
+    glVertexAttribPointer(kAttrPosition, 3, GL_FLOAT, GL_FALSE, 6 * sizeof(float), nullptr);
+    glEnableVertexAttribArray(kAttrNormal);
+    glVertexAttribPointer(kAttrNormal, 3, GL_FLOAT, GL_FALSE, 6 * sizeof(float),
                           reinterpret_cast<const void*>(3 * sizeof(float)));
     glBindBuffer(GL_ARRAY_BUFFER, instances_.id());
-    for (GLuint a = 0; a < 4; ++a) {
-      glEnableVertexAttribArray(2 + a);
+    for (GLuint a = 0; a < kInstanceAttributes; ++a) {
+      glEnableVertexAttribArray(kAttrInstancePosition + a);
       point_instance_attribute(a, 0);
-      glVertexAttribDivisor(2 + a, 1);
+      glVertexAttribDivisor(kAttrInstancePosition + a, 1);
     }
     return true;
   }
@@ -149,7 +152,7 @@ class Bench {
     glUniform3f(u_[1], -0.36f, -0.89f, -0.27f);  // the sun
     glUniform3f(u_[2], 0.0f, 0.0f, 0.0f);        // the eye
     glUniform1f(u_[3], 0.0f);                    // lit, not emissive
-    glUniform1f(u_[4], 0.0f);                    // no grid lines
+    glUniform3f(u_[4], 1.0f, 1.0f, 1.0f);        // white sunlight
     glUniform3f(u_[5], 0.55f, 0.70f, 0.88f);     // fog: the sky
     glBindVertexArray(vao_.id());
     glBindBuffer(GL_ARRAY_BUFFER, instances_.id());
@@ -195,6 +198,29 @@ class Bench {
     return s;
   }
 
+  // The mesh shader samples a texture (unit 0) and a shadow map (unit 1): a white texel
+  // and a depth texel of 1 (nothing in shadow), so the bench draws what the game does.
+  void bind_samplers() {
+    glUseProgram(program_.id());
+    glUniform1i(glGetUniformLocation(program_.id(), "u_texture"), 0);
+    glUniform1i(glGetUniformLocation(program_.id(), "u_shadow_map"), 1);
+    const unsigned char white[4] = {255, 255, 255, 255};
+    const float far = 1.0f;
+    white_ = gl::make_texture();
+    depth_ = gl::make_texture();
+    glActiveTexture(GL_TEXTURE1);
+    glBindTexture(GL_TEXTURE_2D, depth_.id());
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT24, 1, 1, 0, GL_DEPTH_COMPONENT, GL_FLOAT,
+                 &far);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, white_.id());
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, white);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glUniform4f(glGetUniformLocation(program_.id(), "u_base_color"), 1.0f, 1.0f, 1.0f, 1.0f);
+  }
+
   // A reallocation is the buffer's storage changing size after warm-up.
   bool buffer_size_unchanged() const {
     GLint64 size = 0;
@@ -209,13 +235,14 @@ class Bench {
   }
   static void point_instance_attribute(GLuint a, std::size_t instance) {
     glVertexAttribPointer(
-        2 + a, 4, GL_FLOAT, GL_FALSE, sizeof(Instance),
+        kAttrInstancePosition + a, 4, GL_FLOAT, GL_FALSE, sizeof(Instance),
         reinterpret_cast<const void*>(instance * sizeof(Instance) + a * sizeof(glm::vec4)));
   }
 
   gl::Program program_;
   std::array<GLint, 6> u_{};
   gl::Buffer cube_;
+  gl::Texture white_, depth_;
   gl::Buffer instances_;
   gl::VertexArray vao_;
   GLsizeiptr capacity_bytes_ = 0;

@@ -1,30 +1,52 @@
 #version 330 core
-// Simple lighting: a sun, a sky ambient, a 1 m grid on the arena, distance fog.
-// Emissive kinds (bullets, tracers, sparks, the muzzle flash) skip the lighting.
+// Lighting as three.js's games_fps sets it: a hemisphere light (sky above, ground below)
+// plus a directional sun whose shadow map is sampled with PCF, then exponential fog
+// toward the horizon's colour and gamma-correct output (lit in linear, written as sRGB).
 
 in vec3 v_normal;
 in vec3 v_world;
 in vec4 v_color;
+in vec2 v_uv;
+in vec4 v_light;
 
-uniform vec3 u_sun_dir;    // direction the light travels
+uniform vec3 u_sun_dir;  // the direction the light travels
+uniform vec3 u_sun_color;
+uniform vec3 u_sky_color;  // the hemisphere light: from above...
+uniform vec3 u_ground_color;  // ...and from below
 uniform vec3 u_eye;
-uniform float u_emissive;  // 0 lit, 1 glows
-uniform float u_grid;      // 1 draws the 1 m grid lines
 uniform vec3 u_fog_color;
+uniform float u_fog_density;
+uniform vec4 u_base_color;  // the material's, linear
+uniform float u_emissive;   // 0 lit, 1 glows
+uniform sampler2D u_texture;  // sRGB: sampling returns linear colour
+uniform sampler2DShadow u_shadow_map;
 
 out vec4 frag_color;
 
-void main() {
-  vec3 n = normalize(v_normal);
-  float sun = max(dot(n, -u_sun_dir), 0.0);
-  float sky = 0.5 + 0.5 * n.y;
-  vec3 lit = v_color.rgb * (0.25 + 0.2 * sky + 0.75 * sun);
-  if (u_grid > 0.5) {
-    vec3 cell = abs(fract(v_world + 0.5) - 0.5);  // distance to the nearest 1 m line per axis
-    vec3 on = step(cell, vec3(0.02)) * (1.0 - abs(n));
-    lit *= 1.0 - 0.25 * clamp(on.x + on.y + on.z, 0.0, 1.0);
+// Percentage-closer filtering: four hardware-filtered (2x2) depth comparisons around the
+// point, so a shadow's edge is a soft ramp, not stairs.
+float sunlight(vec4 light_clip) {
+  vec3 p = light_clip.xyz / light_clip.w * 0.5 + 0.5;
+  if (p.z >= 1.0 || any(lessThan(p.xy, vec2(0.0))) || any(greaterThan(p.xy, vec2(1.0))))
+    return 1.0;  // outside the shadow map: lit
+  vec2 texel = 1.0 / vec2(textureSize(u_shadow_map, 0));
+  float lit = 0.0;
+  for (int i = 0; i < 4; ++i) {
+    vec2 offset = (vec2(i & 1, i >> 1) - 0.5) * 1.5 * texel;
+    lit += texture(u_shadow_map, vec3(p.xy + offset, p.z - 0.0005));
   }
-  vec3 color = mix(lit, v_color.rgb, u_emissive);
-  float fog = clamp((length(v_world - u_eye) - 40.0) / 160.0, 0.0, 1.0);
-  frag_color = vec4(mix(color, u_fog_color, fog * (1.0 - u_emissive * 0.5)), v_color.a);
+  return lit * 0.25;
+}
+
+void main() {
+  vec4 albedo = texture(u_texture, v_uv) * u_base_color * v_color;
+  vec3 n = normalize(v_normal);
+  vec3 hemisphere = mix(u_ground_color, u_sky_color, 0.5 + 0.5 * n.y);
+  float sun = max(dot(n, -u_sun_dir), 0.0);
+  if (sun > 0.0) sun *= sunlight(v_light);
+  vec3 lit = albedo.rgb * (hemisphere + u_sun_color * sun);
+  vec3 color = mix(lit, albedo.rgb * 1.5, u_emissive);
+  float depth = length(v_world - u_eye) * u_fog_density;
+  color = mix(color, u_fog_color, 1.0 - exp(-depth * depth));
+  frag_color = vec4(pow(color, vec3(1.0 / 2.2)), albedo.a);
 }

@@ -9,9 +9,9 @@ set(allowed_diag     "diag")
 set(allowed_sim      "sim|pool|physics|accel")
 set(allowed_app      "app|sim|pool|physics|diag|audio|render|platform|overlay")
 set(allowed_audio    "audio|sim|pool|physics")
-set(allowed_render   "render|sim|pool|physics|accel")
+set(allowed_render   "render|assets|sim|pool|physics|accel")
 set(allowed_platform "platform|sim|pool|physics")
-set(allowed_overlay  "overlay|render|sim|pool|physics|diag")
+set(allowed_overlay  "overlay|render|assets|sim|pool|physics|diag")
 # sim's internals: the systems step() runs and the bullets' broad phase. Readers (render,
 # platform, overlay, app) see the world through world.hpp, stats.hpp, input.hpp and friends.
 set(sim_internal "sim/(systems|bullet_flight|bullet_clearance)\\.hpp")

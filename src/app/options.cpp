@@ -71,6 +71,8 @@ const char* usage() {
          "  --shaders DIR        where the GLSL files are (default: the source tree's shaders/)\n"
          "  --fixed-dt           every frame advances exactly one tick (deterministic frames)\n"
          "  --no-instancing      draw one object per draw call, to see what instancing saves\n"
+         "  --no-shadows         skip the sun's shadow pass (everything sunlit)\n"
+         "  --aa MODE            anti-aliasing: fxaa (default), msaa2, msaa4, msaa8 or off\n"
          "  --overlay-tour       after warm-up, open every panel, scroll, flip every switch\n"
          "                       and back, press the misuse buttons (windowed)\n"
          "  --no-pooling         new/delete every bullet and effect, kept in a naive scene list\n"
@@ -179,6 +181,13 @@ ParseResult parse_options(int argc, const char* const* argv) {
       o.hidden = true;
     } else if (flag == "--fixed-dt") {
       o.fixed_dt = true;
+    } else if (flag == "--no-shadows") {
+      o.no_shadows = true;
+    } else if (flag == "--aa") {
+      if (!value(v) || (v != "off" && v != "fxaa" && v != "msaa2" && v != "msaa4" && v != "msaa8"))
+        return fail("--aa needs fxaa, msaa2, msaa4, msaa8 or off");
+      o.fxaa = v == "fxaa";
+      o.msaa = v.rfind("msaa", 0) == 0 ? v[4] - '0' : 0;
     } else if (flag == "--no-instancing") {
       o.no_instancing = true;
     } else if (flag == "--overlay-tour") {

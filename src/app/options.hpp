@@ -38,6 +38,9 @@ struct Options {
   std::string shaders_dir;      // empty: the shaders/ folder of the source tree
   bool fixed_dt = false;        // every frame advances exactly one tick: deterministic frames
   bool no_instancing = false;   // one draw call per object, to compare
+  bool no_shadows = false;      // skip the sun's shadow pass
+  bool fxaa = true;             // --aa: FXAA (the default), or
+  int msaa = 0;                 // multisampling with 2, 4 or 8 samples, or neither (off)
   bool overlay_tour = false;    // after warm-up, use every part of the panel (overlay_tour.hpp)
   // Teaching switches (README "Break it on purpose"): each turns one part of the pattern off.
   bool no_pooling = false;         // new/delete per object and a naive scene list

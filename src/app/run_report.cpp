@@ -84,8 +84,14 @@ bool write_stats_json(const RunReport& r, const std::string& path, std::string& 
     std::fprintf(
         f,
         ",\n  \"render\": {\"draw_calls_per_frame\": %d, \"bullet_draw_calls_per_frame\": %d, "
-        "\"buffer_reallocations_after_warmup\": %" PRIu64 "},\n",
-        r.draw_calls_per_frame, r.bullet_draw_calls_per_frame, r.buffer_reallocations_after_warmup);
+        "\"buffer_reallocations_after_warmup\": %" PRIu64
+        ", \"shadow_draw_calls_per_frame\": %d, "
+        "\"level_draw_calls_per_frame\": %d, \"shadow_map_size\": %d, \"msaa_samples\": %d, "
+        "\"fxaa\": %s, "
+        "\"render_target_reallocations\": %d},\n",
+        r.draw_calls_per_frame, r.bullet_draw_calls_per_frame, r.buffer_reallocations_after_warmup,
+        r.shadow_draw_calls_per_frame, r.level_draw_calls_per_frame, r.shadow_map_size,
+        r.msaa_samples, r.fxaa ? "true" : "false", r.render_target_reallocations);
     std::fprintf(f,
                  "  \"frame_ms\": {\"median\": %.4f, \"p99\": %.4f, \"max\": %.4f, "
                  "\"first_shot\": %.4f}",

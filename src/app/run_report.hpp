@@ -39,6 +39,12 @@ struct RunReport {
   bool has_render = false;
   int draw_calls_per_frame = 0;         // most in any frame after warm-up
   int bullet_draw_calls_per_frame = 0;  // most in any frame after warm-up
+  int shadow_draw_calls_per_frame = 0;  // most in any frame after warm-up, the sun's pass
+  int level_draw_calls_per_frame = 0;   // the level's meshes: one per material
+  int shadow_map_size = 0;              // texels on a side; 0: shadows off
+  int msaa_samples = 0;
+  bool fxaa = false;
+  int render_target_reallocations = 0;  // the multisampled buffers remade (window resized)
   std::uint64_t buffer_reallocations_after_warmup = 0;
   std::array<std::size_t, kPoolCount> gpu_bytes{};  // each pool's instance buffer (0: none)
   double frame_ms_median = 0.0;

@@ -20,6 +20,7 @@
 #include "overlay/overlay.hpp"
 #include "overlay/overlay_tour.hpp"
 #include "platform/window.hpp"
+#include "render/meshes.hpp"
 #include "render/renderer.hpp"
 #include "render/scene.hpp"
 #include "render/screenshot.hpp"
@@ -49,6 +50,36 @@ struct Game {
   std::uint64_t reallocations_at_warmup = 0;
 };
 
+// TEMPORARY until the glTF loader lands: the builtin boxes as a level.
+assets::Level dev_level(const World& world) {
+  assets::Level level;
+  level.materials = {{"floor", {0.45f, 0.47f, 0.5f, 1}},
+                     {"wall", {0.75f, 0.68f, 0.55f, 1}},
+                     {"glass", {0.5f, 0.8f, 0.95f, 0.35f}, -1, 1.0f, true},
+                     {"target", {0.85f, 0.2f, 0.15f, 1}},
+                     {"decal", {0.1f, 0.08f, 0.07f, 0.9f}}};
+  const render::MeshData box = render::unit_box();
+  for (std::size_t i = 0; i < world.arena.solids.size(); ++i) {
+    const Aabb& b = world.arena.solids[i];
+    assets::Mesh m;
+    m.material = static_cast<int>(i) == world.arena.floor       ? 0
+                 : static_cast<int>(i) == world.arena.thin_wall ? 2
+                                                                : 1;
+    for (assets::Vertex v : box.vertices) {
+      v.position = b.center() + v.position * b.size();
+      m.vertices.push_back(v);
+    }
+    m.indices = box.indices;
+    level.parts.push_back(m);
+  }
+  assets::Mesh target;
+  target.vertices = box.vertices;
+  target.indices = box.indices;
+  target.material = 3;
+  level.target.push_back(target);
+  return level;
+}
+
 // Load: the window, the renderer (compiles and warms every program), the overlay.
 bool load(Game& g, std::string& error) {
   const Options& o = g.session.options();
@@ -60,7 +91,16 @@ bool load(Game& g, std::string& error) {
   g.window = platform::Window::open(window_options, error);
   if (!g.window) return false;
   const std::string shaders = o.shaders_dir.empty() ? FLATLINE_SHADER_DIR : o.shaders_dir;
-  if (!g.renderer.init(g.session.world(), shaders, error, !o.no_warmup)) return false;
+  render::RendererConfig config;
+  config.shader_dir = shaders;
+  config.warm_up = !o.no_warmup;
+  config.antialiasing = o.msaa > 0 ? render::Antialiasing::kMsaa
+                        : o.fxaa   ? render::Antialiasing::kFxaa
+                                   : render::Antialiasing::kOff;
+  config.msaa_samples = o.msaa;
+  g.window->framebuffer_size(config.width, config.height);
+  if (!g.renderer.init(g.session.world(), dev_level(g.session.world()), config, error))
+    return false;
   if (!g.overlay.init(g.window->handle(), error)) return false;
   g.tunables = overlay::tunables_from(g.session.world());
   g.tunables.tick_hz = o.tick_hz;
@@ -122,6 +162,7 @@ void draw_world(Game& g) {
   const bool still = g.tunables.paused || !g.tunables.interpolate;
   g.alpha = still ? 1.0f : g.session.clock().alpha();
   g.render_settings.instancing = g.tunables.instancing;
+  g.render_settings.shadows = !g.session.options().no_shadows;
   g.renderer.draw(g.session.world(), g.alpha, g.width, g.height, g.render_settings);
 }
 
@@ -201,6 +242,12 @@ void end_frame(Game& g) {
   r.draw_calls_per_frame = std::max(r.draw_calls_per_frame, rs.draw_calls);
   r.bullet_draw_calls_per_frame =
       std::max(r.bullet_draw_calls_per_frame, rs.draw_calls_per_kind[render::kDrawBullets]);
+  r.shadow_draw_calls_per_frame = std::max(r.shadow_draw_calls_per_frame, rs.shadow_draw_calls);
+  r.level_draw_calls_per_frame = std::max(r.level_draw_calls_per_frame, rs.level_draw_calls);
+  r.shadow_map_size = g.render_settings.shadows ? rs.shadow_map_size : 0;
+  r.msaa_samples = rs.msaa_samples;
+  r.fxaa = rs.fxaa;
+  r.render_target_reallocations = rs.target_reallocations;
   for (int i = 0; i < kPoolCount; ++i)  // as sized now: a Grow pool's buffer may have grown
     r.gpu_bytes[static_cast<std::size_t>(i)] = render::gpu_bytes_of_pool(rs, i);
 }

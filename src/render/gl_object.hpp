@@ -61,7 +61,35 @@ struct ProgramTraits {
   static void destroy(GLuint id) { glDeleteProgram(id); }
 };
 
+struct TextureTraits {
+  static GLuint create() {
+    GLuint id = 0;
+    glGenTextures(1, &id);
+    return id;
+  }
+  static void destroy(GLuint id) { glDeleteTextures(1, &id); }
+};
+struct FramebufferTraits {
+  static GLuint create() {
+    GLuint id = 0;
+    glGenFramebuffers(1, &id);
+    return id;
+  }
+  static void destroy(GLuint id) { glDeleteFramebuffers(1, &id); }
+};
+struct RenderbufferTraits {
+  static GLuint create() {
+    GLuint id = 0;
+    glGenRenderbuffers(1, &id);
+    return id;
+  }
+  static void destroy(GLuint id) { glDeleteRenderbuffers(1, &id); }
+};
+
 using Buffer = Object<BufferTraits>;
+using Texture = Object<TextureTraits>;
+using Framebuffer = Object<FramebufferTraits>;
+using Renderbuffer = Object<RenderbufferTraits>;
 using VertexArray = Object<VertexArrayTraits>;
 using Shader = Object<ShaderTraits>;
 using Program = Object<ProgramTraits>;
@@ -71,6 +99,21 @@ inline Buffer make_buffer() {
 }
 inline VertexArray make_vertex_array() {
   return VertexArray(VertexArrayTraits::create());
+}
+inline Texture make_texture() {
+  return Texture(TextureTraits::create());
+}
+inline Framebuffer make_framebuffer() {
+  return Framebuffer(FramebufferTraits::create());
+}
+inline Renderbuffer make_renderbuffer() {
+  return Renderbuffer(RenderbufferTraits::create());
+}
+
+// A debug label on a GL object (KHR_debug), shown by apitrace and GL debuggers; no-op
+// where the driver lacks the extension.
+inline void label(GLenum kind, GLuint id, const char* name) {
+  if (GLAD_GL_KHR_debug) glObjectLabel(kind, id, -1, name);
 }
 
 }  // namespace flatline::gl

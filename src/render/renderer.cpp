@@ -1,96 +1,145 @@
 #include "render/renderer.hpp"
 
+#include <algorithm>
 #include <cstddef>
-
-#include <glm/gtc/type_ptr.hpp>
-
-#include "render/cube.hpp"
-#include "render/shader.hpp"
 
 namespace flatline::render {
 namespace {
 
-const glm::vec3 kSky{0.55f, 0.70f, 0.88f};
+int material_index(const assets::Level& level, const char* name) {
+  for (std::size_t i = 0; i < level.materials.size(); ++i)
+    if (level.materials[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
+// The level's parts of one material as one mesh: one draw call per material.
+MeshData merge_parts(const std::vector<assets::Mesh>& parts, int material) {
+  MeshData merged;
+  for (const assets::Mesh& part : parts) {
+    if (part.material != material && material >= 0) continue;
+    const auto base = static_cast<std::uint32_t>(merged.vertices.size());
+    merged.vertices.insert(merged.vertices.end(), part.vertices.begin(), part.vertices.end());
+    for (std::uint32_t i : part.indices)
+      merged.indices.push_back(base + i);
+  }
+  return merged;
+}
 
 }  // namespace
 
-bool Renderer::init(const World& world, const std::string& shader_dir, std::string& error,
-                    bool warm_up) {
-  program_ = load_program({shader_dir + "/mesh.vert", shader_dir + "/mesh.frag"}, error);
-  if (!program_) return false;
-  u_view_proj_ = glGetUniformLocation(program_.id(), "u_view_proj");
-  u_sun_dir_ = glGetUniformLocation(program_.id(), "u_sun_dir");
-  u_eye_ = glGetUniformLocation(program_.id(), "u_eye");
-  u_emissive_ = glGetUniformLocation(program_.id(), "u_emissive");
-  u_grid_ = glGetUniformLocation(program_.id(), "u_grid");
-  u_fog_ = glGetUniformLocation(program_.id(), "u_fog_color");
-
-  const auto cube = unit_cube();
-  cube_ = gl::make_buffer();
-  glBindBuffer(GL_ARRAY_BUFFER, cube_.id());
-  glBufferData(GL_ARRAY_BUFFER, sizeof(cube), cube.data(), GL_STATIC_DRAW);
-
-  for (Batch& batch : batches_) {
-    batch.vao = gl::make_vertex_array();
-    batch.instances = gl::make_buffer();
-    glBindVertexArray(batch.vao.id());
-    glBindBuffer(GL_ARRAY_BUFFER, cube_.id());
-    glEnableVertexAttribArray(0);
-    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 6 * sizeof(float), nullptr);
-    glEnableVertexAttribArray(1);
-    glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, 6 * sizeof(float),
-                          reinterpret_cast<const void*>(3 * sizeof(float)));
-    glBindBuffer(GL_ARRAY_BUFFER, batch.instances.id());
-    for (GLuint a = 0; a < 4; ++a) {
-      glEnableVertexAttribArray(2 + a);
-      glVertexAttribPointer(2 + a, 4, GL_FLOAT, GL_FALSE, sizeof(Instance),
-                            reinterpret_cast<const void*>(a * sizeof(glm::vec4)));
-      glVertexAttribDivisor(2 + a, 1);  // these attributes step once per instance, not per vertex
-    }
-  }
-  glBindVertexArray(0);
+bool Renderer::init(const World& world, const assets::Level& level, const RendererConfig& config,
+                    std::string& error) {
+  if (!load_programs(config.shader_dir, programs_, error)) return false;
+  lighting_ = default_lighting();
+  sun_view_proj_ = sun_view_proj(lighting_, world.arena.half_extent, 6.0f);
+  if (!shadow_map_.init(std::max(config.shadow_map_size, 256), error)) return false;
+  antialiasing_ = config.antialiasing;
+  msaa_samples_ = antialiasing_ == Antialiasing::kMsaa ? config.msaa_samples : 0;
+  stats_.shadow_map_size = shadow_map_.size();
+  stats_.msaa_samples = msaa_samples_;
+  stats_.fxaa = antialiasing_ == Antialiasing::kFxaa;
+  textures_ = upload_textures(level);
+  upload_meshes(level);
   size_buffers(world, false);
-  if (!warm_up) return true;  // the teaching switch: the first shot pays for what follows
-
-  // Warm-up: draw every kind once now, so the first shot does not pay for the
-  // driver's lazy shader and buffer work.
-  // Unused slots hold zero-sized instances: drawing them all touches every buffer byte.
-  build_scene(world, 1.0f, scene_);
-  for (int k = 0; k < kKindCount; ++k)
-    scene_.count[k] = scene_.items[k].size();
-  submit(make_camera(world, 1.0f, 1.0f), 64, 64, RenderSettings{});
-  // And again without instancing (the overlay's switch): llvmpipe JIT-compiles that path
-  // apart on first use (106 operator new calls in LLVM, measured); all objects, as one of
-  // each did not compile it.
-  RenderSettings one_draw_per_object;
-  one_draw_per_object.instancing = false;
-  submit(make_camera(world, 1.0f, 1.0f), 64, 64, one_draw_per_object);
-  glFinish();
+  shadow_map_.begin_static();  // the level's shadow, once: it never moves
+  glUseProgram(programs_.shadow.program.id());
+  glUniformMatrix4fv(programs_.shadow.view_proj, 1, GL_FALSE, &sun_view_proj_[0][0]);
+  glEnable(GL_DEPTH_TEST);
+  glEnable(GL_CULL_FACE);
+  glCullFace(GL_FRONT);  // the far sides' depth: a lit face never shadows itself (no acne)
+  draw_level(false, true);
+  glCullFace(GL_BACK);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  if (config.warm_up)
+    warm_up(world, config.width, config.height);  // off: the teaching switch, the first shot pays
   return true;
 }
 
-// Instance buffers hold each pool's capacity: glBufferData at load, and again
-// only if a Grow pool outgrew its buffer (counted as a reallocation).
+// Every mesh into one buffer pair; every kind's vertex arrays point at it.
+void Renderer::upload_meshes(const assets::Level& level) {
+  for (std::size_t m = 0; m < level.materials.size(); ++m) {
+    const MeshData merged = merge_parts(level.parts, static_cast<int>(m));
+    if (merged.indices.empty()) continue;
+    const assets::Material& material = level.materials[m];
+    level_.push_back(
+        {meshes_.add(merged), textures_.of(material.texture), material.base_color, material.blend});
+  }
+  const auto use = [&](Kind kind, const MeshData& mesh, int material) {
+    Batch& batch = batches_[kind];
+    batch.mesh = meshes_.add(mesh);
+    if (material < 0) return;
+    batch.texture = textures_.of(level.materials[static_cast<std::size_t>(material)].texture);
+    batch.base_color = level.materials[static_cast<std::size_t>(material)].base_color;
+  };
+  use(kDrawTargets, merge_parts(level.target, -1),
+      level.target.empty() ? -1 : level.target.front().material);
+  use(kDrawDecals, unit_quad(), material_index(level, "decal"));
+  use(kDrawCasings, unit_cylinder(10), -1);
+  use(kDrawBullets, unit_sphere(10, 6), -1);  // stretched along its flight: a streak
+  for (Kind glow : {kDrawTracers, kDrawSparks, kDrawMuzzle})
+    use(glow, unit_quad(), -1);
+  use(kDrawWeapon, unit_box(), -1);
+  meshes_.upload();
+
+  level_vao_ = gl::make_vertex_array();  // per-vertex only: instance attributes stay constant
+  glBindVertexArray(level_vao_.id());
+  meshes_.bind_to_vertex_array();
+  empty_vao_ = gl::make_vertex_array();  // the sky makes its triangle from gl_VertexID
+  for (Batch& batch : batches_) {
+    if (batch.texture == 0) batch.texture = textures_.white.id();
+    for (int r = 0; r < kRing; ++r) {
+      batch.vao[r] = gl::make_vertex_array();
+      batch.instances[r] = gl::make_buffer();
+      glBindVertexArray(batch.vao[r].id());
+      meshes_.bind_to_vertex_array();
+      bind_instance_attributes(batch.instances[r].id());
+    }
+  }
+  glBindVertexArray(0);
+}
+
+// Instance buffers hold each pool's capacity: glBufferData at load, and again only if a
+// Grow pool outgrew its buffer (counted as a reallocation).
 void Renderer::size_buffers(const World& world, bool after_load) {
   scene_.reserve_for(world);
   for (int k = 0; k < kKindCount; ++k) {
     Batch& batch = batches_[static_cast<std::size_t>(k)];
     const std::size_t need = scene_.items[k].size();
     if (batch.capacity >= need) continue;
-    glBindBuffer(GL_ARRAY_BUFFER, batch.instances.id());
-    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(need * sizeof(Instance)), nullptr,
-                 GL_STREAM_DRAW);
+    for (gl::Buffer& buffer : batch.instances) {
+      glBindBuffer(GL_ARRAY_BUFFER, buffer.id());
+      glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(need * sizeof(Instance)), nullptr,
+                   GL_STREAM_DRAW);
+      gl::label(GL_BUFFER, buffer.id(), kKindNames[static_cast<std::size_t>(k)]);
+    }
     batch.capacity = need;
-    stats_.buffer_bytes[static_cast<std::size_t>(k)] = need * sizeof(Instance);
+    stats_.buffer_bytes[static_cast<std::size_t>(k)] = need * sizeof(Instance) * kRing;
     ++stats_.buffer_allocations;
     if (after_load) ++stats_.buffer_reallocations;
   }
 }
 
+// Warm-up: draw every kind now, into every buffer of the ring, with and without
+// instancing (llvmpipe JIT-compiles that path apart on first use), so the first shot
+// does not pay for the driver's lazy shader and buffer work. Unused slots hold
+// zero-sized instances: drawing them all touches every buffer byte.
+void Renderer::warm_up(const World& world, int width, int height) {
+  build_scene(world, 1.0f, scene_);
+  for (int k = 0; k < kKindCount; ++k)
+    scene_.count[k] = scene_.items[k].size();
+  RenderSettings one_draw_per_object;
+  one_draw_per_object.instancing = false;
+  const Camera camera = make_camera(world, 1.0f, 1.0f);
+  for (int r = 0; r < kRing; ++r)
+    submit(camera, width, height, RenderSettings{});
+  submit(camera, width, height, one_draw_per_object);
+  glFinish();
+}
+
 void Renderer::draw(const World& world, float alpha, int width, int height,
                     const RenderSettings& settings) {
   if (width <= 0 || height <= 0) {  // minimised: nothing to draw into, nothing counted
-    stats_.draw_calls = 0;
+    stats_.draw_calls = stats_.level_draw_calls = stats_.shadow_draw_calls = 0;
     stats_.draw_calls_per_kind.fill(0);
     stats_.instances.fill(0);
     stats_.upload_bytes = 0;
@@ -100,89 +149,6 @@ void Renderer::draw(const World& world, float alpha, int width, int height,
   build_scene(world, alpha, scene_);
   const float aspect = static_cast<float>(width) / static_cast<float>(height);
   submit(make_camera(world, alpha, aspect, settings.fov_degrees), width, height, settings);
-}
-
-void Renderer::submit(const Camera& camera, int width, int height, const RenderSettings& settings) {
-  stats_.draw_calls = 0;
-  stats_.draw_calls_per_kind.fill(0);
-  stats_.upload_bytes = 0;
-  glViewport(0, 0, width, height);
-  glClearColor(kSky.r, kSky.g, kSky.b, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-  glEnable(GL_DEPTH_TEST);
-  glEnable(GL_CULL_FACE);
-  glDisable(GL_BLEND);
-  glDepthMask(GL_TRUE);
-  glUseProgram(program_.id());
-  glUniformMatrix4fv(u_view_proj_, 1, GL_FALSE, glm::value_ptr(camera.view_proj));
-  const glm::vec3 sun = glm::normalize(glm::vec3(-0.4f, -1.0f, -0.3f));
-  glUniform3fv(u_sun_dir_, 1, glm::value_ptr(sun));
-  glUniform3fv(u_eye_, 1, glm::value_ptr(camera.eye));
-  glUniform3fv(u_fog_, 1, glm::value_ptr(kSky));
-
-  // Opaque, lit.
-  glUniform1f(u_emissive_, 0.0f);
-  glUniform1f(u_grid_, 1.0f);
-  draw_batch(kDrawArena, settings);
-  glUniform1f(u_grid_, 0.0f);
-  draw_batch(kDrawTargets, settings);
-  draw_batch(kDrawCasings, settings);
-  // Bullets: opaque, and glowing (unlit).
-  glUniform1f(u_emissive_, 1.0f);
-  draw_batch(kDrawBullets, settings);
-  glUniform1f(u_emissive_, 0.0f);
-  // Decals: blended onto the surface, pulled toward the eye so they never z-fight.
-  glEnable(GL_BLEND);
-  glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-  glEnable(GL_POLYGON_OFFSET_FILL);
-  glPolygonOffset(-1.0f, -4.0f);
-  glDepthMask(GL_FALSE);
-  draw_batch(kDrawDecals, settings);
-  glDisable(GL_POLYGON_OFFSET_FILL);
-  // Glowing kinds, added on top: tracers, sparks, the muzzle flash.
-  glUniform1f(u_emissive_, 1.0f);
-  glBlendFunc(GL_SRC_ALPHA, GL_ONE);
-  draw_batch(kDrawTracers, settings);
-  draw_batch(kDrawSparks, settings);
-  glDisable(GL_DEPTH_TEST);
-  draw_batch(kDrawMuzzle, settings);
-  glDepthMask(GL_TRUE);
-  glDisable(GL_BLEND);
-  glBindVertexArray(0);
-}
-
-void Renderer::draw_batch(Kind kind, const RenderSettings& settings) {
-  const std::size_t count = scene_.count[kind];
-  stats_.instances[kind] = count;
-  if (count == 0) return;
-  Batch& batch = batches_[kind];
-  glBindVertexArray(batch.vao.id());
-  glBindBuffer(GL_ARRAY_BUFFER, batch.instances.id());
-  const auto bytes = static_cast<GLsizeiptr>(count * sizeof(Instance));
-  glBufferSubData(GL_ARRAY_BUFFER, 0, bytes,
-                  scene_.items[kind].data());  // never glBufferData per frame
-  stats_.upload_bytes += static_cast<std::size_t>(bytes);
-  if (settings.instancing) {
-    glDrawArraysInstanced(GL_TRIANGLES, 0, 36,
-                          static_cast<GLsizei>(count));  // all of them, one call
-    ++stats_.draw_calls;
-    ++stats_.draw_calls_per_kind[kind];
-    return;
-  }
-  // Instancing off: point the per-instance attributes at each record in turn and
-  // issue one draw per object, as a scene graph of separate meshes would.
-  for (std::size_t i = 0; i < count; ++i) {
-    for (GLuint a = 0; a < 4; ++a)
-      glVertexAttribPointer(
-          2 + a, 4, GL_FLOAT, GL_FALSE, sizeof(Instance),
-          reinterpret_cast<const void*>(i * sizeof(Instance) + a * sizeof(glm::vec4)));
-    glDrawArrays(GL_TRIANGLES, 0, 36);
-    ++stats_.draw_calls;
-    ++stats_.draw_calls_per_kind[kind];
-  }
-  for (GLuint a = 0; a < 4; ++a)
-    glVertexAttribPointer(2 + a, 4, GL_FLOAT, GL_FALSE, sizeof(Instance),
-                          reinterpret_cast<const void*>(a * sizeof(glm::vec4)));
 }
 
 }  // namespace flatline::render

@@ -23,10 +23,7 @@ glm::vec3 direction_or(const glm::vec3& v, const glm::vec3& fallback) {
   return len > 1e-6f ? v / len : fallback;
 }
 
-const glm::vec4 kFloorColor{0.36f, 0.40f, 0.46f, 1.0f};
-const glm::vec4 kWallColor{0.78f, 0.70f, 0.56f, 1.0f};
-const glm::vec4 kThinWallColor{0.45f, 0.85f, 0.95f, 1.0f};
-const glm::vec4 kTargetColor{0.90f, 0.25f, 0.20f, 1.0f};
+const glm::vec4 kTargetColor{1.0f, 1.0f, 1.0f, 1.0f};  // the texture's own colours
 const glm::vec4 kSeekerColor{0.20f, 0.90f, 1.00f, 1.0f};
 
 // Appends to a kind's staging array. Arrays are sized at load to the pool's
@@ -117,12 +114,50 @@ void bullet_streaks(const Bullet* const (&b)[4], float alpha, Instance* items, s
   }
 }
 
+// The gun in the player's hands: boxes placed in the camera's frame (right, up, forward),
+// kicked back while the muzzle flash lasts. With the flash, two crossed glowing quads at
+// the barrel's end.
+struct WeaponPart {
+  glm::vec3 at;    // metres along right, up, forward from the eye
+  glm::vec3 size;  // along the same axes
+  glm::vec4 color;
+};
+constexpr glm::vec4 kGunMetal{0.20f, 0.21f, 0.24f, 1.0f}, kGrip{0.12f, 0.11f, 0.10f, 1.0f},
+    kSight{0.95f, 0.50f, 0.12f, 1.0f};
+constexpr WeaponPart kWeapon[kWeaponParts] = {
+    {{0.17f, -0.17f, 0.40f}, {0.05f, 0.065f, 0.28f}, kGunMetal},  // receiver
+    {{0.17f, -0.154f, 0.64f}, {0.022f, 0.022f, 0.22f}, kGrip},    // barrel
+    {{0.17f, -0.235f, 0.44f}, {0.032f, 0.10f, 0.05f}, kGrip},     // magazine
+    {{0.17f, -0.215f, 0.30f}, {0.036f, 0.08f, 0.04f}, kGrip},     // grip
+    {{0.17f, -0.128f, 0.38f}, {0.014f, 0.022f, 0.04f}, kSight},   // sight
+};
+constexpr glm::vec3 kBarrelEnd{0.17f, -0.154f, 0.76f};
+
+void view_model(const World& world, float alpha, Writer& out) {
+  const Camera camera = make_camera(world, alpha, 1.0f);
+  const glm::vec3 forward = camera.forward;
+  const glm::vec3 right = glm::normalize(glm::cross(forward, glm::vec3(0, 1, 0)));
+  const glm::vec3 up = glm::cross(right, forward);
+  const float kick = std::min(world.player.muzzle_flash / 0.05f, 1.0f);
+  const auto place = [&](const glm::vec3& at) {
+    return camera.eye + right * at.x + up * (at.y + 0.01f * kick) + forward * (at.z - 0.05f * kick);
+  };
+  for (const WeaponPart& part : kWeapon)
+    out.next(kDrawWeapon) = {v4(place(part.at)), v4(part.size), v4(forward), part.color};
+  if (world.player.muzzle_flash <= 0.0f) return;
+  const glm::vec3 tip = place(kBarrelEnd);
+  const float size = 0.10f + 0.6f * world.player.muzzle_flash;
+  const glm::vec4 flash{1.0f, 0.78f, 0.35f, 1.0f};
+  out.next(kDrawMuzzle) = {
+      v4(tip), {size, size, size * 1.6f, 0}, v4(glm::normalize(up + right)), flash};
+  out.next(kDrawMuzzle) = {
+      v4(tip), {size, size, size * 1.6f, 0}, v4(glm::normalize(up - right)), flash};
+}
+
 }  // namespace
 
 std::size_t capacity_for(const World& world, Kind kind) {
   switch (kind) {
-    case kDrawArena:
-      return world.arena.solids.size();
     case kDrawTargets:
       return world.targets.size() + 1;  // and the seeker (lessons.hpp), when one flies
     case kDrawDecals:
@@ -136,7 +171,9 @@ std::size_t capacity_for(const World& world, Kind kind) {
     case kDrawSparks:
       return world.sparks.capacity() + world.unpooled.sparks.size();
     case kDrawMuzzle:
-      return 1;
+      return 2;  // two crossed quads
+    case kDrawWeapon:
+      return kWeaponParts;
     default:
       return 0;
   }
@@ -185,14 +222,6 @@ Camera make_camera(const World& world, float alpha, float aspect, float fov_degr
 void build_scene(const World& world, float alpha, SceneInstances& scene) {
   scene.count.fill(0);
   Writer out{scene};
-
-  for (std::size_t i = 0; i < world.arena.solids.size(); ++i) {
-    const Aabb& box = world.arena.solids[i];
-    Instance& inst = out.next(kDrawArena);
-    inst = {v4(box.center()), v4(box.size()), {0, 0, 1, 0}, kWallColor};
-    if (static_cast<int>(i) == world.arena.floor) inst.color = kFloorColor;
-    if (static_cast<int>(i) == world.arena.thin_wall) inst.color = kThinWallColor;
-  }
 
   for (const Target& t : world.targets) {
     if (t.broken) continue;  // a broken target is simply not drawn until it respawns
@@ -255,16 +284,7 @@ void build_scene(const World& world, float alpha, SceneInstances& scene) {
                              {1.0f, 0.45f + 0.4f * life, 0.1f, fade(s.life, Linger::kSpark)}};
   });
 
-  if (world.player.muzzle_flash > 0.0f) {
-    const Camera camera = make_camera(world, alpha, 1.0f);
-    const glm::vec3 right = glm::normalize(glm::cross(camera.forward, glm::vec3(0, 1, 0)));
-    const glm::vec3 up = glm::cross(right, camera.forward);
-    const glm::vec3 at = camera.eye + camera.forward * 0.9f + right * 0.22f - up * 0.16f;
-    out.next(kDrawMuzzle) = {v4(at),
-                             {0.05f, 0.05f, 0.09f, 0},
-                             v4(camera.forward, world.player.muzzle_flash * 60.0f),
-                             {1.0f, 0.85f, 0.4f, 1.0f}};
-  }
+  view_model(world, alpha, out);
 }
 
 }  // namespace flatline::render

@@ -15,7 +15,9 @@
 
 namespace flatline::render {
 
-// One instance of the unit cube: 64 bytes, four vec4 attributes with divisor 1.
+inline constexpr int kWeaponParts = 5;  // the view model's boxes
+
+// One instance of a kind's mesh: 64 bytes, four vec4 attributes with divisor 1.
 struct Instance {
   glm::vec4 position{0.0f};                   // xyz
   glm::vec4 scale{0.0f};                      // xyz

@@ -3,6 +3,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "render/vertex_layout.hpp"
+
 namespace flatline::render {
 namespace {
 
@@ -21,6 +23,7 @@ gl::Shader compile(GLenum type, const std::string& path, std::string& error) {
     error = "cannot read shader '" + path + "' (is the shaders/ folder there? see --shaders)";
     return {};
   }
+  text = with_attribute_defines(text);
   gl::Shader shader(glCreateShader(type));
   const char* source = text.c_str();
   glShaderSource(shader.id(), 1, &source, nullptr);
@@ -38,6 +41,27 @@ gl::Shader compile(GLenum type, const std::string& path, std::string& error) {
 }
 
 }  // namespace
+
+std::string with_attribute_defines(const std::string& text) {
+  const std::size_t first_line_end = text.find('\n');
+  if (text.rfind("#version", 0) != 0 || first_line_end == std::string::npos) return text;
+  // "#line 2": the driver's messages keep counting the file's own lines (GLSL 3.30 4.1.9
+  // in Mesa: the line after the directive is the number given).
+  return text.substr(0, first_line_end + 1) + attribute_defines() + "#line 2\n" +
+         text.substr(first_line_end + 1);
+}
+
+bool find_uniforms(const gl::Program& program, const std::string& name,
+                   std::initializer_list<UniformSlot> uniforms, std::string& error) {
+  for (const UniformSlot& u : uniforms) {
+    *u.location = glGetUniformLocation(program.id(), u.name);
+    if (*u.location >= 0) continue;
+    error = "shader program '" + name + "' has no active uniform '" + u.name +
+            "' (misspelt, or unused and optimised out)";
+    return false;
+  }
+  return true;
+}
 
 std::string point_log_at_file(const std::string& log, const std::string& path) {
   std::istringstream lines(log);

@@ -3,6 +3,7 @@
 // file, with the driver's info log rewritten to point at file:line.
 #pragma once
 
+#include <initializer_list>
 #include <string>
 
 #include "render/gl_object.hpp"
@@ -16,6 +17,18 @@ struct ProgramSource {
 
 // Returns a linked program, or an empty one with `error` set.
 gl::Program load_program(const ProgramSource& source, std::string& error);
+
+// Puts the attribute locations (vertex_layout.hpp) after the #version line.
+std::string with_attribute_defines(const std::string& text);
+
+// Looks up each uniform the renderer sets; a missing one is an error naming the program,
+// checked at load rather than silently ignored by glUniform* every frame.
+struct UniformSlot {
+  const char* name;
+  GLint* location;
+};
+bool find_uniforms(const gl::Program& program, const std::string& name,
+                   std::initializer_list<UniformSlot> uniforms, std::string& error);
 
 // "0:12(3): error: ..." (Mesa) or "0(12) : error ..." (NVIDIA) -> "path:12(3): error: ...".
 std::string point_log_at_file(const std::string& log, const std::string& path);

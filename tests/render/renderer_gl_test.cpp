@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "diag/heap_counter.hpp"
+#include "level_fixture.hpp"
 #include "platform/window.hpp"
 
 namespace flatline::render {
@@ -32,7 +33,7 @@ class RendererGl : public ::testing::Test {
     ASSERT_NE(window_, nullptr);
     world_ = std::make_unique<World>(WorldConfig{});
     std::string error;
-    ASSERT_TRUE(renderer_.init(*world_, FLATLINE_SHADER_DIR, error)) << error;
+    ASSERT_TRUE(renderer_.init(*world_, test_level(), test_config(), error)) << error;
     window_->framebuffer_size(width_, height_);
   }
 
@@ -138,7 +139,7 @@ TEST_F(RendererGl, AGrowingPoolReallocatesItsBufferOnceAndCountsIt) {
   world_ = std::make_unique<World>(config);
   Renderer renderer;
   std::string error;
-  ASSERT_TRUE(renderer.init(*world_, FLATLINE_SHADER_DIR, error)) << error;
+  ASSERT_TRUE(renderer.init(*world_, test_level(), test_config(), error)) << error;
   world_->player.pitch = 1.0f;
   TickInput click;
   click.scatter_presses = 1;  // 24 pellets into a pool of 4
@@ -163,7 +164,7 @@ TEST_F(RendererGl, AShaderSyntaxErrorNamesTheFileAndLine) {
       << "#version 330 core\nout vec4 c;\nvoid main() {\n  c = vec4(1.0) +;\n}\n";
   const World world(WorldConfig{});
   Renderer renderer;
-  EXPECT_FALSE(renderer.init(world, dir.string(), error));
+  EXPECT_FALSE(renderer.init(world, test_level(), test_config(dir.string()), error));
   EXPECT_NE(error.find((dir / "mesh.frag").string() + ":4"), std::string::npos) << error;
 }
 
@@ -171,7 +172,7 @@ TEST_F(RendererGl, AMissingShaderFolderIsAClearError) {
   std::string error;
   const World world(WorldConfig{});
   Renderer renderer;
-  EXPECT_FALSE(renderer.init(world, "/nonexistent/shaders", error));
+  EXPECT_FALSE(renderer.init(world, test_level(), test_config("/nonexistent/shaders"), error));
   EXPECT_NE(error.find("cannot read shader '/nonexistent/shaders/mesh.vert'"), std::string::npos)
       << error;
 }

@@ -44,7 +44,7 @@ TEST(Scene, HasOneInstancePerLiveObjectOfEachKind) {
   EXPECT_EQ(scene.count[kDrawDecals], world->decals.active_count());
   EXPECT_EQ(scene.count[kDrawCasings], world->casings.active_count());
   EXPECT_EQ(scene.count[kDrawTracers], world->tracers.active_count());
-  EXPECT_EQ(scene.count[kDrawArena], world->arena.solids.size());
+  EXPECT_EQ(scene.count[kDrawWeapon], static_cast<std::size_t>(kWeaponParts));  // in hand
   EXPECT_GT(scene.count[kDrawBullets], 0u);  // the scene is not trivially empty
   EXPECT_GT(scene.count[kDrawTracers], 0u);
 }

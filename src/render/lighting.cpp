@@ -1,0 +1,29 @@
+#include "render/lighting.hpp"
+
+#include <glm/geometric.hpp>
+#include <glm/gtc/matrix_transform.hpp>
+
+namespace flatline::render {
+
+Lighting default_lighting() {
+  Lighting l;
+  l.sun_dir = glm::normalize(glm::vec3(0.6f, -0.75f, 0.4f));
+  l.sun_color = glm::vec3(1.0f, 0.93f, 0.82f) * 1.55f;
+  l.sky_color = glm::vec3(0.36f, 0.52f, 0.70f) * 0.85f;
+  l.ground_color = glm::vec3(0.16f, 0.13f, 0.10f);
+  l.zenith_color = {0.13f, 0.32f, 0.68f};
+  l.fog_color = {0.62f, 0.72f, 0.82f};
+  l.fog_density = 0.011f;
+  return l;
+}
+
+glm::mat4 sun_view_proj(const Lighting& lighting, float half_extent, float height) {
+  const glm::vec3 centre{0.0f, height * 0.5f, 0.0f};
+  const float radius = glm::length(glm::vec3(half_extent + 2.0f, height, half_extent + 2.0f));
+  const glm::vec3 up =
+      std::abs(lighting.sun_dir.y) > 0.99f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
+  const glm::mat4 view = glm::lookAt(centre - lighting.sun_dir * radius, centre, up);
+  return glm::ortho(-radius, radius, -radius, radius, 0.0f, 2.0f * radius) * view;
+}
+
+}  // namespace flatline::render

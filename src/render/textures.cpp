@@ -1,0 +1,37 @@
+#include "render/textures.hpp"
+
+#include <cstdint>
+
+namespace flatline::render {
+namespace {
+
+gl::Texture upload(int width, int height, const std::uint8_t* rgba, const char* label) {
+  gl::Texture texture = gl::make_texture();
+  glBindTexture(GL_TEXTURE_2D, texture.id());
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_SRGB8_ALPHA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+               rgba);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glGenerateMipmap(GL_TEXTURE_2D);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
+  gl::label(GL_TEXTURE, texture.id(), label);
+  return texture;
+}
+
+}  // namespace
+
+Textures upload_textures(const assets::Level& level) {
+  Textures textures;
+  for (const assets::Image& image : level.images)
+    textures.images.push_back(
+        upload(image.width, image.height, image.rgba.data(), image.name.c_str()));
+  const std::uint8_t white[4] = {255, 255, 255, 255};
+  textures.white = upload(1, 1, white, "white");
+  glBindTexture(GL_TEXTURE_2D, 0);
+  return textures;
+}
+
+}  // namespace flatline::render
