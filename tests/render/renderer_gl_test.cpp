@@ -168,6 +168,54 @@ TEST_F(RendererGl, AShaderSyntaxErrorNamesTheFileAndLine) {
   EXPECT_NE(error.find((dir / "mesh.frag").string() + ":4"), std::string::npos) << error;
 }
 
+// A floor point behind a pillar (12, -12), away from the sun: darker with the shadow pass.
+TEST_F(RendererGl, APillarCastsItsShadowOnTheFloor) {
+  look_at({18, 0, -2}, {14.5f, 0.0f, -10.0f});
+  const auto brightness = [&](const RenderSettings& settings) {
+    const auto px = frame(settings);
+    const std::size_t centre = static_cast<std::size_t>(((height_ / 2) * width_ + width_ / 2) * 4);
+    return px[centre] + px[centre + 1] + px[centre + 2];
+  };
+  RenderSettings no_shadows;
+  no_shadows.shadows = false;
+  const int sunlit = brightness(no_shadows);
+  const int shadowed = brightness(RenderSettings{});
+  EXPECT_LT(shadowed * 10, sunlit * 7) << "shadowed " << shadowed << ", sunlit " << sunlit;
+  EXPECT_EQ(renderer_.stats().shadow_map_size, 1024);
+}
+
+TEST_F(RendererGl, EveryKindIsOneDrawCallInEachPass) {
+  world_->player.pitch = -0.3f;
+  TickInput hold;
+  hold.fire_held = true;
+  hold.scatter_presses = 1;
+  for (int i = 0; i < 30; ++i)
+    step(*world_, hold, kDt);
+  frame();
+  const RenderStats& s = renderer_.stats();
+  ASSERT_GT(s.instances[kDrawCasings], 1u);
+  for (int k = 0; k < kKindCount; ++k)
+    EXPECT_LE(s.draw_calls_per_kind[k], 1) << kKindNames[k];
+  EXPECT_EQ(s.draw_calls_per_kind[kDrawWeapon], 1);
+  EXPECT_LE(s.shadow_draw_calls, 2);  // the targets and the casings; the level is cached
+  EXPECT_GE(s.level_draw_calls, 1);
+}
+
+TEST_F(RendererGl, AMissingUniformNamesTheProgramAndTheUniform) {
+  const auto dir = std::filesystem::temp_directory_path() / "flatline_flat_shaders";
+  std::filesystem::create_directories(dir);
+  for (const auto& file : std::filesystem::directory_iterator(FLATLINE_SHADER_DIR))
+    std::filesystem::copy_file(file.path(), dir / file.path().filename(),
+                               std::filesystem::copy_options::overwrite_existing);
+  std::ofstream(dir / "mesh.frag") << "#version 330 core\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n";
+  std::string error;
+  Renderer renderer;
+  EXPECT_FALSE(renderer.init(*world_, test_level(), test_config(dir.string()), error));
+  EXPECT_NE(error.find("shader program 'mesh' has no active uniform 'u_"),
+            std::string::npos)
+      << error;
+}
+
 TEST_F(RendererGl, AMissingShaderFolderIsAClearError) {
   std::string error;
   const World world(WorldConfig{});
