@@ -1,0 +1,184 @@
+// Tests for src/assets/level.hpp: a tiny glTF written here loads with the expected vertices,
+// boxes and material; each kind of bad file is one line naming the file; the committed
+// level loads, its colliders bit-identical to builtin_arena_layout().
+#include "assets/level.hpp"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+
+#include "tiny_level.hpp"
+
+namespace flatline::assets {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::TinyLevel;
+using testing::write_tiny_level;
+
+const fs::path kDir = fs::temp_directory_path() / "flatline_level_test";
+
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// Loading `dir` fails with one line that names `file` and says `what`.
+void expect_one_line_error(const fs::path& dir, const fs::path& file, const std::string& what) {
+  Level level;
+  std::string error;
+  EXPECT_FALSE(load_level(dir.string(), level, error));
+  EXPECT_TRUE(has(error, file.string())) << error;
+  EXPECT_TRUE(has(error, what)) << error;
+  EXPECT_FALSE(has(error, "\n")) << error;
+}
+
+Level load_tiny(const TinyLevel& options = {}) {
+  write_tiny_level(kDir, options);
+  Level level;
+  std::string error;
+  EXPECT_TRUE(load_level(kDir.string(), level, error)) << error;
+  return level;
+}
+
+TEST(Level, ATinyLevelLoadsItsPartBakedToWorldSpaceAndItsTargetInItsOwn) {
+  const Level level = load_tiny();
+  ASSERT_EQ(level.parts.size(), 1u);
+  ASSERT_EQ(level.target.size(), 1u);
+  const Mesh& part = level.parts[0];
+  ASSERT_EQ(part.vertices.size(), 3u);
+  EXPECT_EQ(part.indices, (std::vector<std::uint32_t>{0, 1, 2}));
+  for (int i = 0; i < 3; ++i) {
+    const float* v = testing::kTriangle[i];
+    EXPECT_EQ(part.vertices[static_cast<std::size_t>(i)].position,
+              glm::vec3(v[0] + testing::kPartOffset, v[1], v[2]));
+    EXPECT_EQ(level.target[0].vertices[static_cast<std::size_t>(i)].position,
+              glm::vec3(v[0], v[1], v[2]));
+  }
+  EXPECT_EQ(part.vertices[1].normal, glm::vec3(0.0f, 0.0f, 1.0f));
+  EXPECT_EQ(part.vertices[2].uv, glm::vec2(0.0f, 1.0f));
+  EXPECT_EQ(level.source, (kDir / "arena.gltf").string());
+}
+
+TEST(Level, CollidersAreUnitCubesUnderTheirNodesWithTheirRoles) {
+  const ArenaLayout& c = load_tiny().collision;
+  ASSERT_EQ(c.solids.size(), 3u);
+  EXPECT_EQ(c.floor, 0);
+  EXPECT_EQ(c.thin_wall, 1);
+  EXPECT_EQ(c.half_extent, 5.0f);
+  EXPECT_EQ(c.solids[0].min, glm::vec3(-5.0f, -1.0f, -5.0f));
+  EXPECT_EQ(c.solids[0].max, glm::vec3(5.0f, 0.0f, 5.0f));
+  EXPECT_EQ(c.solids[1].min, glm::vec3(-2.0f, 0.0f, 2.0f - 0.05f * 0.5f));
+  EXPECT_EQ(c.solids[2].max, glm::vec3(1.5f, 1.0f, -0.5f));
+}
+
+TEST(Level, MaterialsCarryColourTextureAndBlendAndAreFoundByName) {
+  const Level level = load_tiny();
+  ASSERT_EQ(level.materials.size(), 2u);
+  const Material& floor = level.materials[0];
+  EXPECT_EQ(floor.base_color, glm::vec4(1.0f, 0.5f, 0.25f, 1.0f));
+  EXPECT_EQ(floor.roughness, 0.75f);
+  EXPECT_FALSE(floor.blend);
+  EXPECT_TRUE(level.materials[1].blend);
+  EXPECT_EQ(material_named(level, "floor"), 0);
+  EXPECT_EQ(material_named(level, "decal"), 1);
+  EXPECT_EQ(material_named(level, "nope"), -1);
+  ASSERT_EQ(floor.texture, 0);
+  const Image& image = level.images[0];
+  EXPECT_EQ(image.width, 2);
+  EXPECT_EQ(image.height, 2);
+  // The RGB file comes back RGBA8, opaque.
+  ASSERT_EQ(image.rgba.size(), 16u);
+  EXPECT_EQ(std::vector<std::uint8_t>(image.rgba.begin(), image.rgba.begin() + 8),
+            (std::vector<std::uint8_t>{255, 0, 0, 255, 0, 255, 0, 255}));
+}
+
+TEST(Level, AMissingFolderIsOneLineNamingIt) {
+  expect_one_line_error("/nonexistent/assets", "/nonexistent/assets", "no such folder");
+}
+
+TEST(Level, AMissingOrCorruptGltfIsOneLineNamingIt) {
+  write_tiny_level(kDir);
+  fs::remove(kDir / "arena.gltf");
+  expect_one_line_error(kDir, kDir / "arena.gltf", "missing");
+  std::ofstream(kDir / "arena.gltf") << "{\"asset\": {\"version\": \"2.0\"}, \"nodes\": [ oops";
+  expect_one_line_error(kDir, kDir / "arena.gltf", "JSON");
+}
+
+TEST(Level, AMissingOrShortBinIsOneLineNamingIt) {
+  write_tiny_level(kDir);
+  fs::remove(kDir / "arena.bin");
+  expect_one_line_error(kDir, kDir / "arena.bin", "missing");
+  write_tiny_level(kDir);
+  fs::resize_file(kDir / "arena.bin", testing::kBinBytes - 30);
+  expect_one_line_error(kDir, kDir / "arena.bin", "size");
+}
+
+TEST(Level, AMissingCorruptOrOddSizedTextureIsOneLineNamingIt) {
+  const fs::path png = kDir / "textures" / "t.png";
+  write_tiny_level(kDir);
+  fs::remove(png);
+  expect_one_line_error(kDir, png, "missing");
+  write_tiny_level(kDir);
+  std::ofstream(png, std::ios::binary) << "\x89PNG\r\n\x1a\nthis is no image";
+  expect_one_line_error(kDir, png, "not a readable image");
+  write_tiny_level(kDir, {.texture_width = 3});
+  expect_one_line_error(kDir, png, "3x2 is not a power-of-two size");
+}
+
+TEST(Level, ALevelWithoutCollidersRolesOrTargetIsOneLineNamingTheFile) {
+  const fs::path file = kDir / "arena.gltf";
+  write_tiny_level(kDir, {.colliders = false});
+  expect_one_line_error(kDir, file, "no collider nodes");
+  write_tiny_level(kDir, {.floor_role = false});
+  expect_one_line_error(kDir, file, "\"floor\"");
+  write_tiny_level(kDir, {.glass_role = false});
+  expect_one_line_error(kDir, file, "\"glass\"");
+  write_tiny_level(kDir, {.target = false});
+  expect_one_line_error(kDir, file, "\"target\"");
+}
+
+// The game's recorded replays and golden state hash depend on these boxes, to the bit.
+TEST(Level, TheCommittedLevelsCollidersAreTheBuiltInArenaBitForBit) {
+  Level level;
+  std::string error;
+  const auto start = std::chrono::steady_clock::now();
+  ASSERT_TRUE(load_level(FLATLINE_ASSET_DIR, level, error)) << error;
+  const std::chrono::duration<double, std::milli> took = std::chrono::steady_clock::now() - start;
+  std::printf("the committed level loaded in %.1f ms\n", took.count());
+  const ArenaLayout builtin = builtin_arena_layout();
+  EXPECT_EQ(level.collision, builtin);
+  ASSERT_EQ(level.collision.solids.size(), builtin.solids.size());
+  EXPECT_EQ(std::memcmp(level.collision.solids.data(), builtin.solids.data(),
+                        builtin.solids.size() * sizeof(Aabb)),
+            0);
+  EXPECT_EQ(level.parts.size(), builtin.solids.size());  // a drawn box per collider
+}
+
+TEST(Level, TheCommittedLevelHasEveryMaterialTheRendererLooksFor) {
+  Level level;
+  std::string error;
+  ASSERT_TRUE(load_level(FLATLINE_ASSET_DIR, level, error)) << error;
+  for (const char* name : {"floor", "wall", "cover", "glass", "target", "decal"}) {
+    const int m = material_named(level, name);
+    ASSERT_GE(m, 0) << name;
+    const Material& material = level.materials[static_cast<std::size_t>(m)];
+    ASSERT_GE(material.texture, 0) << name;
+    const Image& image = level.images[static_cast<std::size_t>(material.texture)];
+    EXPECT_EQ(image.rgba.size(), static_cast<std::size_t>(image.width * image.height * 4)) << name;
+    EXPECT_EQ(material.blend, std::string(name) == "glass") << name;
+  }
+  ASSERT_FALSE(level.target.empty());
+  for (const Vertex& v : level.target[0].vertices)
+    for (int a = 0; a < 3; ++a)
+      EXPECT_LE(std::abs(v.position[a]), 0.5f);
+  const int decal = material_named(level, "decal");
+  for (const Mesh& part : level.parts)
+    EXPECT_NE(part.material, decal) << part.name;
+}
+
+}  // namespace
+}  // namespace flatline::assets
