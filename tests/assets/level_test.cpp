@@ -20,7 +20,11 @@ namespace fs = std::filesystem;
 using testing::TinyLevel;
 using testing::write_tiny_level;
 
-const fs::path kDir = fs::temp_directory_path() / "flatline_level_test";
+// A folder per test: ctest runs the tests of this file in parallel processes.
+fs::path test_dir() {
+  const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
+  return fs::temp_directory_path() / "flatline_level_test" / test->name();
+}
 
 bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
@@ -37,14 +41,16 @@ void expect_one_line_error(const fs::path& dir, const fs::path& file, const std:
 }
 
 Level load_tiny(const TinyLevel& options = {}) {
-  write_tiny_level(kDir, options);
+  const fs::path dir = test_dir();
+  write_tiny_level(dir, options);
   Level level;
   std::string error;
-  EXPECT_TRUE(load_level(kDir.string(), level, error)) << error;
+  EXPECT_TRUE(load_level(dir.string(), level, error)) << error;
   return level;
 }
 
 TEST(Level, ATinyLevelLoadsItsPartBakedToWorldSpaceAndItsTargetInItsOwn) {
+  const fs::path dir = test_dir();
   const Level level = load_tiny();
   ASSERT_EQ(level.parts.size(), 1u);
   ASSERT_EQ(level.target.size(), 1u);
@@ -60,7 +66,7 @@ TEST(Level, ATinyLevelLoadsItsPartBakedToWorldSpaceAndItsTargetInItsOwn) {
   }
   EXPECT_EQ(part.vertices[1].normal, glm::vec3(0.0f, 0.0f, 1.0f));
   EXPECT_EQ(part.vertices[2].uv, glm::vec2(0.0f, 1.0f));
-  EXPECT_EQ(level.source, (kDir / "arena.gltf").string());
+  EXPECT_EQ(level.source, (dir / "arena.gltf").string());
 }
 
 TEST(Level, CollidersAreUnitCubesUnderTheirNodesWithTheirRoles) {
@@ -101,44 +107,48 @@ TEST(Level, AMissingFolderIsOneLineNamingIt) {
 }
 
 TEST(Level, AMissingOrCorruptGltfIsOneLineNamingIt) {
-  write_tiny_level(kDir);
-  fs::remove(kDir / "arena.gltf");
-  expect_one_line_error(kDir, kDir / "arena.gltf", "missing");
-  std::ofstream(kDir / "arena.gltf") << "{\"asset\": {\"version\": \"2.0\"}, \"nodes\": [ oops";
-  expect_one_line_error(kDir, kDir / "arena.gltf", "JSON");
+  const fs::path dir = test_dir();
+  write_tiny_level(dir);
+  fs::remove(dir / "arena.gltf");
+  expect_one_line_error(dir, dir / "arena.gltf", "missing");
+  std::ofstream(dir / "arena.gltf") << "{\"asset\": {\"version\": \"2.0\"}, \"nodes\": [ oops";
+  expect_one_line_error(dir, dir / "arena.gltf", "JSON");
 }
 
 TEST(Level, AMissingOrShortBinIsOneLineNamingIt) {
-  write_tiny_level(kDir);
-  fs::remove(kDir / "arena.bin");
-  expect_one_line_error(kDir, kDir / "arena.bin", "missing");
-  write_tiny_level(kDir);
-  fs::resize_file(kDir / "arena.bin", testing::kBinBytes - 30);
-  expect_one_line_error(kDir, kDir / "arena.bin", "size");
+  const fs::path dir = test_dir();
+  write_tiny_level(dir);
+  fs::remove(dir / "arena.bin");
+  expect_one_line_error(dir, dir / "arena.bin", "missing");
+  write_tiny_level(dir);
+  fs::resize_file(dir / "arena.bin", testing::kBinBytes - 30);
+  expect_one_line_error(dir, dir / "arena.bin", "size");
 }
 
 TEST(Level, AMissingCorruptOrOddSizedTextureIsOneLineNamingIt) {
-  const fs::path png = kDir / "textures" / "t.png";
-  write_tiny_level(kDir);
+  const fs::path dir = test_dir();
+  const fs::path png = dir / "textures" / "t.png";
+  write_tiny_level(dir);
   fs::remove(png);
-  expect_one_line_error(kDir, png, "missing");
-  write_tiny_level(kDir);
+  expect_one_line_error(dir, png, "missing");
+  write_tiny_level(dir);
   std::ofstream(png, std::ios::binary) << "\x89PNG\r\n\x1a\nthis is no image";
-  expect_one_line_error(kDir, png, "not a readable image");
-  write_tiny_level(kDir, {.texture_width = 3});
-  expect_one_line_error(kDir, png, "3x2 is not a power-of-two size");
+  expect_one_line_error(dir, png, "not a readable image");
+  write_tiny_level(dir, {.texture_width = 3});
+  expect_one_line_error(dir, png, "3x2 is not a power-of-two size");
 }
 
 TEST(Level, ALevelWithoutCollidersRolesOrTargetIsOneLineNamingTheFile) {
-  const fs::path file = kDir / "arena.gltf";
-  write_tiny_level(kDir, {.colliders = false});
-  expect_one_line_error(kDir, file, "no collider nodes");
-  write_tiny_level(kDir, {.floor_role = false});
-  expect_one_line_error(kDir, file, "\"floor\"");
-  write_tiny_level(kDir, {.glass_role = false});
-  expect_one_line_error(kDir, file, "\"glass\"");
-  write_tiny_level(kDir, {.target = false});
-  expect_one_line_error(kDir, file, "\"target\"");
+  const fs::path dir = test_dir();
+  const fs::path file = dir / "arena.gltf";
+  write_tiny_level(dir, {.colliders = false});
+  expect_one_line_error(dir, file, "no collider nodes");
+  write_tiny_level(dir, {.floor_role = false});
+  expect_one_line_error(dir, file, "\"floor\"");
+  write_tiny_level(dir, {.glass_role = false});
+  expect_one_line_error(dir, file, "\"glass\"");
+  write_tiny_level(dir, {.target = false});
+  expect_one_line_error(dir, file, "\"target\"");
 }
 
 // The game's recorded replays and golden state hash depend on these boxes, to the bit.
