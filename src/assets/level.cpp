@@ -17,6 +17,7 @@ namespace {
 
 constexpr std::string_view kColliderPrefix = "UBX_";
 constexpr const char* kTargetNode = "target";
+constexpr int kMaxDepth = 64;  // deeper is taken for a cycle of children
 
 std::string first_line(const std::string& text) {
   const std::size_t start = text.find_first_not_of("\n ");
@@ -30,20 +31,23 @@ std::string role_of(const tinygltf::Node& node) {
   return role.IsString() ? role.Get<std::string>() : "";
 }
 
+// A node's translation or scale as floats; glTF 2.0's default when the node has none.
+glm::vec3 vec3_or(const std::vector<double>& v, float fallback) {
+  if (v.size() != 3) return glm::vec3(fallback);
+  return {static_cast<float>(v[0]), static_cast<float>(v[1]), static_cast<float>(v[2])};
+}
+
 // One collider: translation and scale as written, axis-aligned, at the scene's root.
 bool read_collider(const tinygltf::Node& node, bool at_root, ArenaLayout& layout,
                    std::string& error) {
   if (node.mesh >= 0 || !node.children.empty() || !at_root || node.matrix.size() == 16 ||
-      node.rotation.size() == 4 || node.translation.size() != 3 || node.scale.size() != 3) {
+      node.rotation.size() == 4) {
     error = "collider " + node.name +
             ": needs translation and scale only, no mesh, rotation, matrix, parent or children";
     return false;
   }
-  const glm::vec3 t(static_cast<float>(node.translation[0]),
-                    static_cast<float>(node.translation[1]),
-                    static_cast<float>(node.translation[2]));
-  const glm::vec3 s(static_cast<float>(node.scale[0]), static_cast<float>(node.scale[1]),
-                    static_cast<float>(node.scale[2]));
+  const glm::vec3 t = vec3_or(node.translation, 0.0f);
+  const glm::vec3 s = vec3_or(node.scale, 1.0f);
   const std::string role = role_of(node);
   if (role == "floor") {
     layout.floor = static_cast<int>(layout.solids.size());
@@ -61,14 +65,18 @@ struct Reader {
   Level& level;
   bool found_target = false;
 
-  bool node(int index, const glm::mat4& parent, bool at_root, std::string& error) {
+  bool node(int index, const glm::mat4& parent, int depth, std::string& error) {
+    if (index < 0 || index >= static_cast<int>(model.nodes.size()) || depth > kMaxDepth) {
+      error = "node " + std::to_string(index) + " does not exist, or the nodes form a cycle";
+      return false;
+    }
     const tinygltf::Node& n = model.nodes[static_cast<std::size_t>(index)];
     if (std::string_view(n.name).starts_with(kColliderPrefix))
-      return read_collider(n, at_root, level.collision, error);
+      return read_collider(n, depth == 0, level.collision, error);
     const glm::mat4 world = parent * detail::local_transform(n);
     if (n.mesh >= 0 && !mesh(n, world, error)) return false;
     for (int child : n.children)
-      if (!node(child, world, false, error)) return false;
+      if (!node(child, world, depth + 1, error)) return false;
     return true;
   }
 
@@ -113,7 +121,7 @@ bool read_nodes(const tinygltf::Model& model, Level& level, std::string& error) 
   }
   Reader reader{model, level};
   for (int root : *roots)
-    if (!reader.node(root, glm::mat4(1.0f), true, error)) return false;
+    if (!reader.node(root, glm::mat4(1.0f), 0, error)) return false;
   if (!reader.found_target) {
     error = "no node named \"target\" with a mesh (the target model)";
     return false;

@@ -149,6 +149,8 @@ TEST(Level, ALevelWithoutCollidersRolesOrTargetIsOneLineNamingTheFile) {
   expect_one_line_error(dir, file, "\"glass\"");
   write_tiny_level(dir, {.target = false});
   expect_one_line_error(dir, file, "\"target\"");
+  write_tiny_level(dir, {.rotated_box = true});
+  expect_one_line_error(dir, file, "collider UBX_box: needs translation and scale only");
 }
 
 // The game's recorded replays and golden state hash depend on these boxes, to the bit.

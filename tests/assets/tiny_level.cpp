@@ -41,7 +41,10 @@ std::string nodes(const TinyLevel& o) {
                        o.floor_role ? R"({"role": "floor", "half_extent": 5})" : "");
   n += ", " +
        collider("pane", "[0, 1, 2]", "[4, 2, 0.05]", o.glass_role ? R"({"role": "glass"})" : "");
-  n += ", " + collider("box", "[1, 0.5, -1]", "[1, 1, 1]", "");
+  const std::string box = collider("box", "[1, 0.5, -1]", "[1, 1, 1]", "");
+  n += ", " + (o.rotated_box ? box.substr(0, box.size() - 1) +
+                                   R"(, "rotation": [0, 0.7071068, 0, 0.7071068]})"
+                             : box);
   return n;
 }
 

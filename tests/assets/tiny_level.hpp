@@ -14,7 +14,8 @@ struct TinyLevel {
   bool floor_role = true;
   bool glass_role = true;
   bool target = true;
-  int texture_width = 2;  // 3: not a power of two
+  bool rotated_box = false;  // colliders are axis-aligned: refused
+  int texture_width = 2;     // 3: not a power of two
 };
 
 // The three vertices of the triangle, in the mesh's own space.
