@@ -19,7 +19,9 @@ sources() {
   case "$1" in
     pool) echo tests/fuzz/pool_fuzz.cpp ;;
     replay) echo tests/fuzz/replay_fuzz.cpp src/app/replay_format.cpp ;;
-    options) echo tests/fuzz/options_fuzz.cpp src/app/options.cpp ;;
+    # WorldConfig's default arena is builtin_arena_layout(): sim/arena.cpp and what it links.
+    options) echo tests/fuzz/options_fuzz.cpp src/app/options.cpp src/sim/arena.cpp \
+      src/accel/static_grid.cpp src/physics/collision.cpp ;;
     *) echo "fuzz: unknown target '$1' (pool, replay, options)" >&2; return 1 ;;
   esac
 }

@@ -10,6 +10,7 @@ packages=(
   libimgui-dev libstb-dev             # overlay (libimgui.a needs stb), PNG writing
   python3-glad                        # generates the GL 3.3 loader at configure time
   libopenal-dev libsndfile1-dev       # sound: OpenAL Soft voices, sound files read
+  libtinygltf-dev nlohmann-json3-dev  # the level: glTF 2.0 (tiny_gltf.h includes nlohmann/json)
   libboost-dev libplf-colony-dev      # benchmark anchors (boost::object_pool, plf::colony)
   xvfb xauth libgl1-mesa-dri          # headless GL: Xvfb + Mesa llvmpipe
   clang libclang-rt-14-dev            # the libFuzzer targets (scripts/fuzz.sh)

@@ -75,6 +75,8 @@ def main():
     r = run(base + ["--audio-out", f"{work}/m.wav", "--mute"])
     expect(r.returncode == 0 and not any(samples(f"{work}/m.wav")[2]), "--mute is not silent")
 
+    # The level without its sounds: the level loads, the first sound is missing.
+    shutil.copytree(ASSETS, f"{work}/none", ignore=shutil.ignore_patterns("sounds"))
     r = run(base + ["--audio-out", f"{work}/x.wav", "--assets", f"{work}/none"])
     expect(r.returncode == 1 and r.stderr.count("\n") == 1 and f"{work}/none/sounds/rifle.wav" in r.stderr,
            f"a missing sound: exit {r.returncode}, {r.stderr!r}")

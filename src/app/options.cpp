@@ -65,7 +65,7 @@ const char* usage() {
          "  --stall-at N         make frame N last 5 s (simulated), to watch the frame clamp\n"
          "  --audio-out PATH     render the sound, tick by tick, to a WAV file (not the device)\n"
          "  --mute               no sound (the voices still play, at zero volume)\n"
-         "  --assets DIR         where sounds/ is (default: the source tree's assets/)\n"
+         "  --assets DIR         arena.gltf, textures/, sounds/ (default: the tree's assets/)\n"
          "  --hidden             keep the game window invisible (still renders)\n"
          "  --screenshot PATH    write the last frame as PNG to PATH\n"
          "  --shaders DIR        where the GLSL files are (default: the source tree's shaders/)\n"

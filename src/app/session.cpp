@@ -37,10 +37,16 @@ Times summarise(std::vector<float>& ms) {
   return t;
 }
 
+std::string assets_dir(const Options& options) {
+  return options.assets_dir.empty() ? std::string(FLATLINE_ASSET_DIR) : options.assets_dir;
+}
+
 }  // namespace
 
 bool Session::load(const Options& options, std::string& error) {
   options_ = options;
+  // First, before any file is written or window opened: a missing level is one line.
+  if (!assets::load_level(assets_dir(options), level_, error)) return false;
   replaying_ = !options.replay_path.empty();
   if (replaying_ && !apply_replay(options_, replay_, error)) return false;
   if (!start_recording(options_, recorder_, error)) return false;
@@ -51,6 +57,7 @@ bool Session::load(const Options& options, std::string& error) {
   // Headless, it fires from the first tick (the recorded hashes in tests/data count on it).
   autofire_from_ = options.no_window ? 0 : options.warmup;
   config_ = world_config_from(options_);
+  config_.arena = level_.collision;           // new rounds copy config_: the same boxes
   world_ = std::make_unique<World>(config_);  // every pool filled now
   if (!start_audio(error)) return false;
   clock_ = FixedStep(options_.tick_hz);
@@ -62,6 +69,7 @@ bool Session::load(const Options& options, std::string& error) {
 
 void Session::new_round(const WorldConfig& config) {
   config_ = config;
+  config_.arena = level_.collision;  // a round changes pools, never the level
   world_ = std::make_unique<World>(config_);
   audio_.follow_new_world();
 }
@@ -72,9 +80,7 @@ bool Session::start_audio(std::string& error) {
   const bool to_file = !options_.audio_out_path.empty();
   if (options_.no_window && !to_file) return true;
   audio::AudioOptions a;
-  a.sounds_dir =
-      (options_.assets_dir.empty() ? std::string(FLATLINE_ASSET_DIR) : options_.assets_dir) +
-      "/sounds";
+  a.sounds_dir = assets_dir(options_) + "/sounds";
   a.loopback = to_file;
   a.muted = options_.mute;
   a.tick_hz = options_.tick_hz;

@@ -1,6 +1,7 @@
 // One run of the game, windowed or headless: the same sequence in both.
 //
-//   load:       the replay or the recording, the World with all its pools, the clock, the
+//   load:       the level (assets/arena.gltf: its colliders become the World's arena), the
+//               replay or the recording, the World with all its pools, the clock, the
 //               sound's voices
 //   per frame:  begin_frame (the warm-up mark, the frame timer)
 //               tick() as many times as the clock says (each: choose the input, record, step)
@@ -22,6 +23,7 @@
 #include "app/output_file.hpp"
 #include "app/replay.hpp"
 #include "app/run_report.hpp"
+#include "assets/level.hpp"
 #include "audio/audio.hpp"
 #include "audio/wav_writer.hpp"
 #include "diag/heap_counter.hpp"
@@ -39,8 +41,9 @@ class Session {
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
 
-  // Reads the replay (its seed and settings win) or opens the recording, then makes the
-  // World: every pool filled now, not on the first shot. False with `error` set on failure.
+  // Reads the level (--assets, else the source tree's assets/), then the replay (its seed and
+  // settings win) or opens the recording, then makes the World: every pool filled now, not on the
+  // first shot. False with `error` set on failure.
   bool load(const Options& options, std::string& error);
 
   // Starts a frame; false when the run is over: --frames reached, the replay played to its
@@ -69,6 +72,9 @@ class Session {
   InputQueue& input() { return input_; }  // the live player: the window fills it
   const Options& options() const { return options_; }
   const WorldConfig& config() const { return config_; }
+  // The level as loaded at start, once: meshes, materials and textures for the renderer;
+  // its colliders are every round's arena (config().arena).
+  const assets::Level& level() const { return level_; }
   // New pool sizes mean new pools, made at load time as always: a new round starts.
   void new_round(const WorldConfig& config);
 
@@ -89,6 +95,7 @@ class Session {
   bool replay_ended() const { return replaying_ && world_->tick >= replay_.size(); }
 
   Options options_;
+  assets::Level level_;            // read once in load(), kept for the renderer
   std::vector<TickInput> replay_;  // --replay: the recorded inputs, read at load
   bool replaying_ = false;
   ReplayWriter recorder_;  // --record

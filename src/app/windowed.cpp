@@ -20,7 +20,6 @@
 #include "overlay/overlay.hpp"
 #include "overlay/overlay_tour.hpp"
 #include "platform/window.hpp"
-#include "render/meshes.hpp"
 #include "render/renderer.hpp"
 #include "render/scene.hpp"
 #include "render/screenshot.hpp"
@@ -50,36 +49,6 @@ struct Game {
   std::uint64_t reallocations_at_warmup = 0;
 };
 
-// TEMPORARY until the glTF loader lands: the builtin boxes as a level.
-assets::Level dev_level(const World& world) {
-  assets::Level level;
-  level.materials = {{"floor", {0.45f, 0.47f, 0.5f, 1}},
-                     {"wall", {0.75f, 0.68f, 0.55f, 1}},
-                     {"glass", {0.5f, 0.8f, 0.95f, 0.35f}, -1, 1.0f, true},
-                     {"target", {0.85f, 0.2f, 0.15f, 1}},
-                     {"decal", {0.1f, 0.08f, 0.07f, 0.9f}}};
-  const render::MeshData box = render::unit_box();
-  for (std::size_t i = 0; i < world.arena.solids.size(); ++i) {
-    const Aabb& b = world.arena.solids[i];
-    assets::Mesh m;
-    m.material = static_cast<int>(i) == world.arena.floor       ? 0
-                 : static_cast<int>(i) == world.arena.thin_wall ? 2
-                                                                : 1;
-    for (assets::Vertex v : box.vertices) {
-      v.position = b.center() + v.position * b.size();
-      m.vertices.push_back(v);
-    }
-    m.indices = box.indices;
-    level.parts.push_back(m);
-  }
-  assets::Mesh target;
-  target.vertices = box.vertices;
-  target.indices = box.indices;
-  target.material = 3;
-  level.target.push_back(target);
-  return level;
-}
-
 // Load: the window, the renderer (compiles and warms every program), the overlay.
 bool load(Game& g, std::string& error) {
   const Options& o = g.session.options();
@@ -99,7 +68,7 @@ bool load(Game& g, std::string& error) {
                                    : render::Antialiasing::kOff;
   config.msaa_samples = o.msaa;
   g.window->framebuffer_size(config.width, config.height);
-  if (!g.renderer.init(g.session.world(), dev_level(g.session.world()), config, error))
+  if (!g.renderer.init(g.session.world(), g.session.level(), config, error))
     return false;
   if (!g.overlay.init(g.window->handle(), error)) return false;
   g.tunables = overlay::tunables_from(g.session.world());

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <glm/vec2.hpp>
@@ -59,5 +60,9 @@ struct Level {
 // Reads `dir`/arena.gltf (its .bin and PNG textures beside it). On failure returns false
 // and sets `error` to one line naming the file and what is wrong.
 bool load_level(const std::string& dir, Level& level, std::string& error);
+
+// The index of the material called `name` in level.materials ("decal": the bullet hole,
+// used by no mesh), or -1.
+int material_named(const Level& level, std::string_view name);
 
 }  // namespace flatline::assets

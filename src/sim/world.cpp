@@ -87,7 +87,7 @@ std::size_t at_load(const WorldConfig& cfg, std::size_t capacity) {
 World::World(const WorldConfig& cfg)
     : config(cfg),
       rng(cfg.seed),
-      arena(make_arena()),
+      arena(make_arena(cfg.arena)),
       bullets(make_pool<Bullet>(at_load(cfg, cfg.bullet_capacity), cfg.bullet_policy,
                                 &config.reset_on_release)),
       sparks(make_pool<Spark>(at_load(cfg, cfg.spark_capacity), OverflowPolicy::Drop,

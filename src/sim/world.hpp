@@ -30,7 +30,13 @@ namespace flatline {
 class ClearanceGrid;  // accel/clearance_grid.hpp: the bullets' broad phase, built at load
 
 struct WorldConfig {
+  static constexpr float kRifleSpeed = 300.0f;  // m/s: the defaults set_bullet_speed scales
+  static constexpr float kScatterSpeed = 220.0f;
+
   std::uint64_t seed = 1;
+  // The level's solid boxes: the game loads them from assets/arena.gltf (assets/level.hpp);
+  // the built-in layout is the same boxes in code, for tests and tools without files.
+  ArenaLayout arena = builtin_arena_layout();
   // Pool sizes, from Little's law N = λ·L·k at the design rates (see docs/pooling.md):
   // bullets: rifle 12/s × 1.3 s + scatter 40 pellets/s × 1.8 s ≈ 90 live at worst, k 1.3 → 128.
   std::size_t bullet_capacity = 128;
@@ -42,11 +48,11 @@ struct WorldConfig {
   std::size_t tracer_capacity = 256;
   std::size_t full_visual_cap = 64;  // bullets beyond this many live are drawn as tracers
 
-  float rifle_rate = 12.0f;    // shots per second while the trigger is held
-  float rifle_speed = 300.0f;  // m/s: 5 m per 60 Hz tick, far more than the thin wall
+  float rifle_rate = 12.0f;         // shots per second while the trigger is held
+  float rifle_speed = kRifleSpeed;  // m/s: 5 m per 60 Hz tick, far more than the thin wall
   float rifle_damage = 25.0f;
   int scatter_pellets = 24;  // one click, many pellets: stresses the pool
-  float scatter_speed = 220.0f;
+  float scatter_speed = kScatterSpeed;
   float scatter_spread = 0.06f;  // radians, half-angle of the cone
   float scatter_cooldown = 0.6f;
   float pellet_damage = 8.0f;
@@ -258,9 +264,9 @@ void set_clear_on_reuse(World& world, bool on);
 // as by default (220 m/s at 300), so the slider and --bullet-speed cover every bullet.
 // Inline: the command line sets it too, and its parser is fuzzed without the simulation.
 inline void set_bullet_speed(WorldConfig& config, float rifle_speed) {
-  const WorldConfig defaults;
   config.rifle_speed = rifle_speed;
-  config.scatter_speed = rifle_speed * (defaults.scatter_speed / defaults.rifle_speed);
+  config.scatter_speed =
+      rifle_speed * (WorldConfig::kScatterSpeed / WorldConfig::kRifleSpeed);  // no allocation
 }
 
 // A hash of the whole simulation state: same seed + same inputs => same hash.

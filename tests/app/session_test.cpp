@@ -14,6 +14,8 @@
 #include <sstream>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "app/headless.hpp"
 #include "app/process.hpp"
 #include "sim/stats.hpp"
@@ -185,6 +187,40 @@ TEST(Session, AllocationsSetAsideAreReportedApartFromTheSteadyState) {
   const std::string json = read_text(o.stats_path);
   EXPECT_EQ(json_value(json, "allocations_after_warmup"), "0") << json;
   EXPECT_EQ(json_value(json, "screenshot_allocations"), "1") << json;
+}
+
+// The level's colliders are the world's arena, in the first round and every new one (new
+// pool sizes make new pools, never a new level). The level here is the committed one with
+// the platform moved 1 m east, so the world cannot be using the built-in boxes.
+TEST(SessionLevel, TheLoadedCollidersAreEveryRoundsArena) {
+  const std::filesystem::path dir = kDir / "moved_assets";
+  std::filesystem::remove_all(dir);
+  std::filesystem::copy(FLATLINE_ASSET_DIR, dir, std::filesystem::copy_options::recursive);
+  nlohmann::json gltf = nlohmann::json::parse(std::ifstream(dir / "arena.gltf"));
+  for (auto& node : gltf["nodes"])
+    if (node["name"] == "UBX_platform") node["translation"][0] = 1.0;
+  std::ofstream(dir / "arena.gltf") << gltf.dump();
+
+  Options o;
+  o.no_window = true;
+  o.frames = 10;
+  o.assets_dir = dir.string();
+  Session session;
+  std::string error;
+  ASSERT_TRUE(session.load(o, error)) << error;
+  const ArenaLayout builtin = builtin_arena_layout();
+  const std::size_t platform = builtin.solids.size() - 2;  // the last box but the glass
+  const Aabb moved = session.world().arena.solids[platform];
+  EXPECT_EQ(moved.min.x, builtin.solids[platform].min.x + 1.0f);
+  EXPECT_EQ(session.world().arena.solids, session.level().collision.solids);
+
+  WorldConfig bigger = session.config();
+  bigger.bullet_capacity *= 2;
+  bigger.arena = builtin;  // a round may not bring its own level
+  session.new_round(bigger);
+  EXPECT_EQ(session.world().bullets.capacity(), 2 * WorldConfig{}.bullet_capacity);
+  EXPECT_EQ(session.world().arena.solids[platform].min.x, moved.min.x);
+  EXPECT_EQ(session.config().arena, session.level().collision);
 }
 
 }  // namespace

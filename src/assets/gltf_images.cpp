@@ -1,0 +1,94 @@
+// Textures and materials: each glTF image decoded to RGBA8 by stb_image (an RGB or grey
+// PNG gets its alpha channel here), power-of-two sizes only, and each material's
+// pbrMetallicRoughness base colour (glTF 2.0 spec, section 3.9).
+#include <stb_image.h>
+
+#include <memory>
+
+#include "assets/gltf_read.hpp"
+
+namespace flatline::assets::detail {
+namespace {
+
+constexpr int kRgba = 4;
+
+bool power_of_two(int n) {
+  return n > 0 && (n & (n - 1)) == 0;
+}
+
+std::string file_of(const tinygltf::Image& image, const std::string& dir, int index) {
+  if (!image.uri.empty()) return dir + "/" + image.uri;
+  return dir + " (image " + std::to_string(index) + ", embedded)";
+}
+
+}  // namespace
+
+bool decode_image(tinygltf::Image* image, int index, std::string* err, std::string* /*warn*/,
+                  int /*req_width*/, int /*req_height*/, const unsigned char* bytes, int size,
+                  void* user) {
+  const std::string& dir = *static_cast<const std::string*>(user);
+  int width = 0, height = 0, channels = 0;
+  // Asking stb_image for 4 channels converts grey, grey+alpha and RGB to RGBA8 (and 16-bit
+  // PNGs to 8 bits): the renderer gets one format.
+  std::unique_ptr<stbi_uc, void (*)(void*)> pixels(
+      stbi_load_from_memory(bytes, size, &width, &height, &channels, kRgba), stbi_image_free);
+  if (!pixels) {
+    if (err)
+      *err +=
+          file_of(*image, dir, index) + ": not a readable image (" + stbi_failure_reason() + ")\n";
+    return false;
+  }
+  image->width = width;
+  image->height = height;
+  image->component = kRgba;
+  image->bits = 8;
+  image->pixel_type = TINYGLTF_COMPONENT_TYPE_UNSIGNED_BYTE;
+  const auto bytes_out = static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * kRgba;
+  image->image.assign(pixels.get(), pixels.get() + bytes_out);
+  return true;
+}
+
+bool read_images(const tinygltf::Model& model, const std::string& dir, Level& level,
+                 std::string& error) {
+  for (std::size_t i = 0; i < model.images.size(); ++i) {
+    const tinygltf::Image& in = model.images[i];
+    const std::string file = file_of(in, dir, static_cast<int>(i));
+    // tinygltf only warns about an image file it cannot open, and leaves the image empty.
+    if (in.image.empty()) {
+      error = file + ": missing (a texture the level names)";
+      return false;
+    }
+    if (!power_of_two(in.width) || !power_of_two(in.height)) {
+      error = file + ": " + std::to_string(in.width) + "x" + std::to_string(in.height) +
+              " is not a power-of-two size (textures repeat and mipmap)";
+      return false;
+    }
+    Image out;
+    out.name = file;
+    out.width = in.width;
+    out.height = in.height;
+    out.rgba = in.image;
+    level.images.push_back(std::move(out));
+  }
+  return true;
+}
+
+void read_materials(const tinygltf::Model& model, Level& level) {
+  for (const tinygltf::Material& in : model.materials) {
+    const tinygltf::PbrMetallicRoughness& pbr = in.pbrMetallicRoughness;
+    Material out;
+    out.name = in.name;
+    for (int c = 0; c < 4 && c < static_cast<int>(pbr.baseColorFactor.size()); ++c)
+      out.base_color[c] = static_cast<float>(pbr.baseColorFactor[static_cast<std::size_t>(c)]);
+    const int texture = pbr.baseColorTexture.index;
+    if (texture >= 0 && texture < static_cast<int>(model.textures.size())) {
+      const int source = model.textures[static_cast<std::size_t>(texture)].source;
+      if (source >= 0 && source < static_cast<int>(level.images.size())) out.texture = source;
+    }
+    out.roughness = static_cast<float>(pbr.roughnessFactor);
+    out.blend = in.alphaMode == "BLEND";
+    level.materials.push_back(std::move(out));
+  }
+}
+
+}  // namespace flatline::assets::detail

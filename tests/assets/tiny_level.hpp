@@ -1,0 +1,30 @@
+// A tiny glTF level written by a test into a temp folder: one triangle mesh drawn twice (a
+// part moved by its node, and the target), three UBX_ colliders (floor, glass, a box), two
+// materials (one textured by a 2x2 RGB PNG), and the switches to break each piece.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+
+namespace flatline::assets::testing {
+
+struct TinyLevel {
+  bool colliders = true;
+  bool floor_role = true;
+  bool glass_role = true;
+  bool target = true;
+  bool rotated_box = false;  // colliders are axis-aligned: refused
+  int texture_width = 2;     // 3: not a power of two
+};
+
+// The three vertices of the triangle, in the mesh's own space.
+inline constexpr float kTriangle[3][3] = {
+    {0.0f, 0.0f, 0.0f}, {1.0f, 0.0f, 0.0f}, {0.0f, 1.0f, 0.0f}};
+inline constexpr float kPartOffset = 10.0f;  // the part node's translation on x
+inline constexpr std::uintmax_t kBinBytes = 104;
+
+// Writes dir/arena.gltf, dir/arena.bin and dir/textures/t.png (replacing what is there).
+void write_tiny_level(const std::filesystem::path& dir, const TinyLevel& options = {});
+
+}  // namespace flatline::assets::testing
