@@ -72,6 +72,7 @@ const char* usage() {
          "  --fixed-dt           every frame advances exactly one tick (deterministic frames)\n"
          "  --no-instancing      draw one object per draw call, to see what instancing saves\n"
          "  --no-shadows         skip the sun's shadow pass (everything sunlit)\n"
+         "  --no-instance-ring   rewrite one instance buffer per kind each frame (no ring)\n"
          "  --aa MODE            anti-aliasing: fxaa (default), msaa2, msaa4, msaa8 or off\n"
          "  --overlay-tour       after warm-up, open every panel, scroll, flip every switch\n"
          "                       and back, press the misuse buttons (windowed)\n"
@@ -183,6 +184,8 @@ ParseResult parse_options(int argc, const char* const* argv) {
       o.fixed_dt = true;
     } else if (flag == "--no-shadows") {
       o.no_shadows = true;
+    } else if (flag == "--no-instance-ring") {
+      o.no_instance_ring = true;
     } else if (flag == "--aa") {
       if (!value(v) || (v != "off" && v != "fxaa" && v != "msaa2" && v != "msaa4" && v != "msaa8"))
         return fail("--aa needs fxaa, msaa2, msaa4, msaa8 or off");

@@ -132,6 +132,7 @@ void draw_world(Game& g) {
   g.alpha = still ? 1.0f : g.session.clock().alpha();
   g.render_settings.instancing = g.tunables.instancing;
   g.render_settings.shadows = !g.session.options().no_shadows;
+  g.render_settings.instance_ring = !g.session.options().no_instance_ring;
   g.renderer.draw(g.session.world(), g.alpha, g.width, g.height, g.render_settings);
 }
 

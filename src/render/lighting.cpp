@@ -8,9 +8,9 @@ namespace flatline::render {
 Lighting default_lighting() {
   Lighting l;
   l.sun_dir = glm::normalize(glm::vec3(0.6f, -0.75f, 0.4f));
-  l.sun_color = glm::vec3(1.0f, 0.93f, 0.82f) * 1.55f;
-  l.sky_color = glm::vec3(0.36f, 0.52f, 0.70f) * 0.85f;
-  l.ground_color = glm::vec3(0.16f, 0.13f, 0.10f);
+  l.sun_color = glm::vec3(1.0f, 0.93f, 0.82f) * 1.3f;
+  l.sky_color = glm::vec3(0.50f, 0.62f, 0.78f);
+  l.ground_color = glm::vec3(0.26f, 0.23f, 0.20f);
   l.zenith_color = {0.13f, 0.32f, 0.68f};
   l.fog_color = {0.62f, 0.72f, 0.82f};
   l.fog_density = 0.011f;

@@ -82,7 +82,7 @@ TEST_F(RendererGl, DrawsSkyAboveAndFloorBelow) {
 }
 
 TEST_F(RendererGl, ShowsBulletsInFlightAndNothingGlowsWithoutThem) {
-  look_at({0, 0, 6}, {0, 20.0f, -30});  // up into the sky: nothing to hit
+  look_at({0, 0, 6}, {0, 20.0f, 30});  // up into the southern sky: no sun, nothing to hit
   EXPECT_EQ(count(frame(), glowing), 0);
   TickInput click;
   click.scatter_presses = 1;

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# What each render pass costs: the play command's 600 autofire frames at 1280x720 under
+# Xvfb (llvmpipe here), once per configuration, in interleaved rounds (the machine is
+# shared and noisy: compare within one run). Prints a Markdown table of the median over
+# rounds of each run's frame-time median and p99, and the difference to the default.
+# Usage: scripts/frame_cost.sh [rounds] [frames]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rounds=${1:-3}
+frames=${2:-600}
+exe=build/release/flatline
+[[ -x $exe ]] || { cmake --preset release >/dev/null && cmake --build --preset release --target flatline; }
+configs=("" "--no-shadows" "--aa off" "--aa msaa4" "--overlay off" "--overlay full" \
+         "--no-instance-ring" "--no-shadows --aa off --overlay off")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for ((r = 0; r < rounds; ++r)); do
+  for i in "${!configs[@]}"; do
+    # shellcheck disable=SC2086
+    xvfb-run -a -s "-screen 0 1280x720x24" "$exe" --hidden --frames "$frames" --autofire \
+      --seed 7 --stats "$tmp/$i.$r.json" ${configs[$i]} >/dev/null 2>&1
+  done
+done
+python3 - "$tmp" "$rounds" "${configs[@]}" <<'PY'
+import json, statistics, sys
+tmp, rounds, configs = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+def stat(i, key):
+    return statistics.median(json.load(open(f"{tmp}/{i}.{r}.json"))["frame_ms"][key]
+                             for r in range(rounds))
+base = stat(0, "median")
+print("| configuration | frame median, ms | p99, ms | median vs default |")
+print("|---|---|---|---|")
+for i, c in enumerate(configs):
+    m = stat(i, "median")
+    print(f"| {c or 'default (shadows, FXAA, compact overlay)'} | {m:.1f} | {stat(i, 'p99'):.1f} | {m - base:+.1f} |")
+PY
