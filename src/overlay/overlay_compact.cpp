@@ -58,7 +58,7 @@ void broken_flags(const WorldStats& stats) {
 void Overlay::compact_strip(const Inputs& in) {
   const FrameInfo& frame = in.frame;
   ImGui::SetNextWindowPos(ImVec2(6.0f, menu_height_ + 6.0f));
-  ImGui::SetNextWindowBgAlpha(0.80f);
+  ImGui::SetNextWindowBgAlpha(0.88f);  // as the panels: the numbers read on a bright sky
   if (ImGui::Begin(kCompactTitle, nullptr, kStripFlags)) {
     const History& h = *history_;
     char caption[48];  // on the stack: no allocation per frame

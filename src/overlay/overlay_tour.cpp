@@ -87,12 +87,14 @@ constexpr Step kSteps[] = {
     inspect<kTracers>(),
     {"slots to the top", [](Overlay& o, Tunables&, const Tunables&) { o.scroll_slots(0.0f); }},
     {"panels to the top", [](Overlay& o, Tunables&, const Tunables&) { o.scroll_panel(0.0f); }},
-    // Settings. Fullscreen is left out: it remakes the X window's buffers in the driver, a
-    // load-time cost by nature, not the panel's.
+    // Settings. Fullscreen and back: under Xvfb it allocates nothing on the game's heap
+    // (measured with a 1920x1080 screen too); the driver's mallocs are counted apart.
     {"field of view 100", [](Overlay&, Tunables& t, const Tunables&) { t.fov_degrees = 100.0f; }},
     {"field of view back",
      [](Overlay&, Tunables& t, const Tunables& s) { t.fov_degrees = s.fov_degrees; }},
     {"sensitivity 2x", [](Overlay&, Tunables& t, const Tunables&) { t.mouse_sensitivity = 2.0f; }},
+    {"fullscreen", [](Overlay&, Tunables& t, const Tunables&) { t.fullscreen = true; }},
+    {"windowed", [](Overlay&, Tunables& t, const Tunables& s) { t.fullscreen = s.fullscreen; }},
     {"sensitivity back",
      [](Overlay&, Tunables& t, const Tunables& s) { t.mouse_sensitivity = s.mouse_sensitivity; }},
     {"instancing off", [](Overlay&, Tunables& t, const Tunables&) { t.instancing = false; }},

@@ -130,6 +130,22 @@ TEST_F(OverlayViews, F1CyclesOffCompactFullAndF2ToF9ToggleThePanels) {
   }
 }
 
+// While ImGui has the keyboard (typing a pool's capacity), F1..F9 are the field's.
+TEST_F(OverlayViews, KeysAreLeftAloneWhileImGuiHasTheKeyboard) {
+  frames(1);
+  overlay.begin_frame(kDelta, kWidth, kHeight);
+  ImGui::CaptureKeyboardFromApp(true);  // as a focused text field does, from the next frame
+  overlay.build(*world, collect_stats(*world), render,
+                render::make_camera(*world, 1.0f, float(kWidth) / kHeight), info, tunables);
+  overlay.end_frame();
+  ImGui::GetIO().KeysDown[GLFW_KEY_F1] = true;
+  ImGui::GetIO().KeysDown[GLFW_KEY_F2] = true;
+  frames(1);
+  EXPECT_TRUE(ImGui::GetIO().WantCaptureKeyboard);
+  EXPECT_EQ(tunables.mode, OverlayMode::Compact);
+  EXPECT_FALSE(tunables.panels[kPanelPools]);
+}
+
 TEST_F(OverlayViews, TheMenuBarsMenusOpenAndClose) {
   frames(2);
   overlay.open_menu(1);
