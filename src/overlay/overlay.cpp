@@ -28,7 +28,7 @@ static_assert(rgba(10, 20, 30, 40) == IM_COL32(10, 20, 30, 40), "rgba() must pac
 
 // ImGui's memory: its own arena, reserved at load (imgui_arena.hpp), so the panel's work
 // never reads as a game heap allocation. Sized well above the high-water mark of a tour of
-// every panel (4.6 MiB measured with --overlay-tour, the HUD font's atlas included; the
+// every panel (5.6 MiB measured with --overlay-tour, the HUD font's atlas included; the
 // overlay and the stats show both).
 constexpr std::size_t kArenaBytes = std::size_t{16} << 20;
 

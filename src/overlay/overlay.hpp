@@ -157,8 +157,7 @@ class Overlay {
   float slots_scroll_ = -1.0f;
   static constexpr int kNoMenuRequest = -2, kCloseMenus = -1;
   int menu_request_ = kNoMenuRequest;
-  int open_menu_ = -1;        // the menu opened by a call, until closed by one
-  float menu_height_ = 0.0f;  // the main menu bar's height last frame: windows go below it
+  float menu_height_ = 0.0f;  // the main menu bar's height: the windows go below it
   OverlayMode placed_for_ = OverlayMode::Off;  // the mode the panels were last arranged for
 };
 
