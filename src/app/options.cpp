@@ -44,6 +44,12 @@ std::string quoted(std::string_view text) {
   return out + "'";
 }
 
+bool known_overlay_view(std::string_view v) {
+  for (const std::string_view name : kOverlayViews)
+    if (v == name) return true;
+  return false;
+}
+
 }  // namespace
 
 const char* usage() {
@@ -76,6 +82,11 @@ const char* usage() {
          "  --aa MODE            anti-aliasing: fxaa (default), msaa2, msaa4, msaa8 or off\n"
          "  --overlay-tour       after warm-up, open every panel, scroll, flip every switch\n"
          "                       and back, press the misuse buttons (windowed)\n"
+         "  --overlay VIEW       what shows at start: off | compact (default) | full | a panel:\n"
+         "                       pools heap frame little controls lessons slots settings\n"
+         "  --fov DEG            vertical field of view (40..110, default 70)\n"
+         "  --sensitivity X      mouse look sensitivity (0.1..5, default 1)\n"
+         "  --fullscreen         start fullscreen on the primary monitor (windowed)\n"
          "  --no-pooling         new/delete every bullet and effect, kept in a naive scene list\n"
          "  --no-reset           skip reset on release: reused objects keep last life's state\n"
          "  --no-clear-on-reuse  reused effects keep last life's trail (tracers draw across)\n"
@@ -195,6 +206,22 @@ ParseResult parse_options(int argc, const char* const* argv) {
       o.no_instancing = true;
     } else if (flag == "--overlay-tour") {
       o.overlay_tour = true;
+    } else if (flag == "--overlay") {
+      if (!value(v) || !known_overlay_view(v))
+        return fail(
+            "--overlay needs off, compact, full or a panel (pools, heap, frame, little, "
+            "controls, lessons, slots, settings)" +
+            (v.empty() ? std::string() : ", not " + quoted(v)));
+      o.overlay = std::string(v);
+    } else if (flag == "--fov") {
+      if (!value(v) || !parse_double(v, o.fov) || !(o.fov >= kMinFov && o.fov <= kMaxFov))
+        return fail("--fov needs a vertical field of view from 40 to 110 degrees");
+    } else if (flag == "--sensitivity") {
+      if (!value(v) || !parse_double(v, o.sensitivity) ||
+          !(o.sensitivity >= kMinSensitivity && o.sensitivity <= kMaxSensitivity))
+        return fail("--sensitivity needs a factor from 0.1 to 5");
+    } else if (flag == "--fullscreen") {
+      o.fullscreen = true;
     } else if (flag == "--no-pooling") {
       o.no_pooling = true;
     } else if (flag == "--no-reset") {

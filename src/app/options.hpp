@@ -2,9 +2,11 @@
 // unknown flag or a bad value is an error with a one-line reason (exit 2).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "pool/pool_stats.hpp"
 #include "sim/world.hpp"
@@ -33,16 +35,20 @@ struct Options {
   bool mute = false;           // voices still play, at zero gain
   std::string assets_dir;      // empty: the assets/ folder of the source tree
   // Windowed only.
-  bool hidden = false;          // an invisible window: renders and reads back the same
-  std::string screenshot_path;  // the last frame as PNG
-  std::string shaders_dir;      // empty: the shaders/ folder of the source tree
-  bool fixed_dt = false;        // every frame advances exactly one tick: deterministic frames
-  bool no_instancing = false;   // one draw call per object, to compare
-  bool no_shadows = false;      // skip the sun's shadow pass
-  bool no_instance_ring = false;  // one instance buffer per kind, rewritten every frame
-  bool fxaa = true;             // --aa: FXAA (the default), or
-  int msaa = 0;                 // multisampling with 2, 4 or 8 samples, or neither (off)
-  bool overlay_tour = false;    // after warm-up, use every part of the panel (overlay_tour.hpp)
+  bool hidden = false;              // an invisible window: renders and reads back the same
+  std::string screenshot_path;      // the last frame as PNG
+  std::string shaders_dir;          // empty: the shaders/ folder of the source tree
+  bool fixed_dt = false;            // every frame advances exactly one tick: deterministic frames
+  bool no_instancing = false;       // one draw call per object, to compare
+  bool no_shadows = false;          // skip the sun's shadow pass
+  bool no_instance_ring = false;    // one instance buffer per kind, rewritten every frame
+  bool fxaa = true;                 // --aa: FXAA (the default), or
+  int msaa = 0;                     // multisampling with 2, 4 or 8 samples, or neither (off)
+  bool overlay_tour = false;        // after warm-up, use every part of the panel (overlay_tour.hpp)
+  std::string overlay = "compact";  // off | compact | full | a panel's name (kOverlayViews)
+  double fov = 0.0;                 // vertical field of view, degrees; 0 = the default
+  double sensitivity = 0.0;         // mouse look, times the default; 0 = the default
+  bool fullscreen = false;          // start on the primary monitor
   // Teaching switches (README "Break it on purpose"): each turns one part of the pattern off.
   bool no_pooling = false;         // new/delete per object and a naive scene list
   bool no_reset = false;           // released objects keep last life's state
@@ -63,6 +69,13 @@ struct ParseResult {
 ParseResult parse_options(int argc, const char* const* argv);
 WorldConfig world_config_from(const Options& options);
 const char* usage();
+
+// --overlay's values: the modes, then the panels (overlay/overlay_view.hpp names the same).
+inline constexpr std::array<std::string_view, 11> kOverlayViews = {
+    "off",    "compact",  "full",    "pools", "heap",    "frame",
+    "little", "controls", "lessons", "slots", "settings"};
+constexpr double kMinFov = 40.0, kMaxFov = 110.0;  // --fov range, degrees
+constexpr double kMinSensitivity = 0.1, kMaxSensitivity = 5.0;
 
 constexpr std::size_t kMaxPoolSize = 10'000'000;
 constexpr double kMinTickHz = 10.0;  // --tick-hz range, and a recording's

@@ -16,6 +16,7 @@
 #include "app/run_report.hpp"
 #include "app/session.hpp"
 #include "app/tunables.hpp"
+#include "app/view_settings.hpp"
 #include "diag/heap_counter.hpp"
 #include "overlay/overlay.hpp"
 #include "overlay/overlay_tour.hpp"
@@ -76,11 +77,12 @@ bool load(Game& g, std::string& error) {
   g.tunables.instancing = !o.no_instancing;
   g.tunables.has_sound = g.session.audio().running();
   g.tunables.muted = o.mute;
-  if (!o.no_warmup) {  // every section, scroll position and slot table made now, not in play
+  apply_view_options(o, g.tunables);  // --overlay, --fov, --sensitivity, --fullscreen
+  if (!o.no_warmup) {                 // every panel, menu, scroll position and slot table made now
     g.window->framebuffer_size(g.width, g.height);
-    const float aspect = static_cast<float>(g.width) / static_cast<float>(std::max(g.height, 1));
     g.overlay.warm_up(g.session.world(), g.renderer.stats(),
-                      render::make_camera(g.session.world(), 1.0f, aspect), g.tunables);
+                      frame_camera(g.session.world(), 1.0f, g.width, g.height, g.tunables),
+                      g.tunables);
   }
   g.window->set_cursor_captured(!o.hidden);
   g.report.has_render = true;
@@ -101,7 +103,10 @@ platform::FrameKeys poll_input(Game& g) {
   const platform::FrameKeys keys = g.window->poll(g.session.input());
   if (keys.quit > 0) return keys;
   overlay::Tunables& t = g.tunables;
-  if (keys.toggle_overlay % 2 == 1) t.show_panel = !t.show_panel;
+  // The settings panel's: mouse look's sensitivity, fullscreen (off again if no monitor).
+  g.window->set_look_sensitivity(t.mouse_sensitivity);
+  if (t.fullscreen != g.window->fullscreen() && !g.window->set_fullscreen(t.fullscreen))
+    t.fullscreen = false;
   if (keys.toggle_cursor % 2 == 1) g.window->set_cursor_captured(!g.window->cursor_captured());
   if (keys.pause % 2 == 1) t.paused = !t.paused;
   if (t.paused) t.step_requests += keys.single_step;
@@ -130,7 +135,7 @@ void draw_world(Game& g) {
   g.window->framebuffer_size(g.width, g.height);
   const bool still = g.tunables.paused || !g.tunables.interpolate;
   g.alpha = still ? 1.0f : g.session.clock().alpha();
-  g.render_settings.instancing = g.tunables.instancing;
+  apply_render_settings(g.tunables, g.render_settings);  // instancing, field of view
   g.render_settings.shadows = !g.session.options().no_shadows;
   g.render_settings.instance_ring = !g.session.options().no_instance_ring;
   g.renderer.draw(g.session.world(), g.alpha, g.width, g.height, g.render_settings);
@@ -150,8 +155,6 @@ void draw_overlay(Game& g, int ticks) {
   g.info.ticks = ticks;
   g.info.tick_hz = s.clock().tick_hz();
   g.info.dropped_seconds = s.clock().dropped_seconds();
-  const float aspect =
-      g.height > 0 ? static_cast<float>(g.width) / static_cast<float>(g.height) : 1.0f;
   // The tour: one step every few frames once warmed up, so each step is seen for a moment.
   constexpr std::int64_t kFramesPerTourStep = 4;
   if (s.options().overlay_tour && s.warmed_up() && s.frame() % kFramesPerTourStep == 0)
@@ -159,7 +162,8 @@ void draw_overlay(Game& g, int ticks) {
   g.overlay.begin_frame(s.options().fixed_dt ? static_cast<float>(s.clock().dt()) : -1.0f, g.width,
                         g.height);
   g.overlay.build(s.world(), collect_stats(s.world()), g.renderer.stats(),
-                  render::make_camera(s.world(), g.alpha, aspect), g.info, g.tunables);
+                  frame_camera(s.world(), g.alpha, g.width, g.height, g.tunables), g.info,
+                  g.tunables);  // the renderer's camera: damage numbers project where drawn
   g.overlay.end_frame();
 }
 
@@ -254,6 +258,8 @@ int run_windowed(const Options& options) {
         game.renderer.stats().buffer_reallocations - game.reallocations_at_warmup;
   const overlay::ArenaStats& arena = game.overlay.arena_stats();
   game.report.overlay_tour_steps = game.tour.steps_done();
+  game.report.overlay_mode = overlay::mode_name(game.tunables.mode);
+  game.report.overlay_panels = open_panels_json(game.tunables);
   game.report.imgui_arena_capacity = arena.capacity;
   game.report.imgui_arena_high_water = arena.high_water;
   game.report.imgui_arena_in_use = arena.in_use;

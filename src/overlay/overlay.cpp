@@ -1,5 +1,6 @@
 // The overlay's frame: ImGui context and backends, the per-frame history. The HUD is in
-// overlay_hud.cpp, the panel's sections in overlay_panel.cpp.
+// overlay_hud.cpp, the windows in overlay_windows.cpp and overlay_compact.cpp, the panels'
+// bodies in overlay_panel.cpp and its neighbours.
 //
 // The overlay proves "no allocation per frame", so it must not allocate either:
 // ImGui allocates from its own arena reserved at load (imgui_arena.hpp), the plots'
@@ -27,7 +28,7 @@ static_assert(rgba(10, 20, 30, 40) == IM_COL32(10, 20, 30, 40), "rgba() must pac
 
 // ImGui's memory: its own arena, reserved at load (imgui_arena.hpp), so the panel's work
 // never reads as a game heap allocation. Sized well above the high-water mark of a tour of
-// every panel (4.6 MiB measured with --overlay-tour, the HUD font's atlas included; the
+// every panel (5.6 MiB measured with --overlay-tour, the HUD font's atlas included; the
 // overlay and the stats show both).
 constexpr std::size_t kArenaBytes = std::size_t{16} << 20;
 
@@ -56,11 +57,6 @@ void keep_headroom(ImDrawList& list) {
   keep_headroom(list.CmdBuffer, kCmdSlack);
   keep_headroom(list.IdxBuffer, kGeometrySlack);
   keep_headroom(list.VtxBuffer, kGeometrySlack);
-}
-
-// A section's header opened or closed by a call (set_sections_open), else as it was.
-void open_next_section(int open) {
-  if (open >= 0) ImGui::SetNextItemOpen(open == 1);
 }
 
 }  // namespace
@@ -168,50 +164,18 @@ void Overlay::begin_frame(float delta_seconds, int width, int height) {
 void Overlay::build(const World& world, const WorldStats& stats, const render::RenderStats& render,
                     const render::Camera& camera, const FrameInfo& frame, Tunables& tunables) {
   if (!initialised_) return;
-  record(stats, frame);  // history keeps running while the panel is hidden
-  hud(world, camera, frame.tick_hz);
-  if (!tunables.show_panel) return;
-
-  const float panel_height = static_cast<float>(height_ > 220 ? height_ - 20 : 200);
-  ImGui::SetNextWindowPos(ImVec2(10.0f, 10.0f), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(680.0f, panel_height), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowBgAlpha(0.88f);
-  if (ImGui::Begin(kPanelTitle, &tunables.show_panel)) {  // its close button is F1
-    if (panel_scroll_ >= 0.0f) ImGui::SetScrollY(panel_scroll_ * ImGui::GetScrollMaxY());
-    panel_scroll_ = -1.0f;
-    broken_banner(stats, frame);  // which part of the pattern is switched off, and its cost
-    open_next_section(sections_open_);
-    if (ImGui::CollapsingHeader("Pools", ImGuiTreeNodeFlags_DefaultOpen)) {
-      pool_table(stats, render, frame, tunables);
-    }
-    open_next_section(sections_open_);
-    if (ImGui::CollapsingHeader("Heap", ImGuiTreeNodeFlags_DefaultOpen)) {
-      heap_section(stats, frame);
-    }
-    open_next_section(sections_open_);
-    if (ImGui::CollapsingHeader("Little's law", ImGuiTreeNodeFlags_DefaultOpen)) {
-      little_section(stats);
-    }
-    open_next_section(sections_open_);
-    if (ImGui::CollapsingHeader("Frame", ImGuiTreeNodeFlags_DefaultOpen)) {
-      frame_section(render, frame);
-    }
-    open_next_section(sections_open_);
-    if (ImGui::CollapsingHeader("Controls", ImGuiTreeNodeFlags_DefaultOpen)) {
-      controls_section(tunables);
-    }
-    if (sections_open_ >= 0) tunables.show_lessons = tunables.show_slots = sections_open_ == 1;
-    sections_open_ = -1;
-    ImGui::SetNextItemOpen(tunables.show_lessons);  // the header's state lives in tunables
-    if ((tunables.show_lessons = ImGui::CollapsingHeader("Break it on purpose"))) {
-      lessons_section(world, stats, tunables);
-    }
-    ImGui::SetNextItemOpen(tunables.show_slots);
-    if ((tunables.show_slots = ImGui::CollapsingHeader("Slot inspector"))) {
-      slot_inspector(world, tunables);
-    }
+  record(stats, frame);  // history keeps running while the panels are hidden
+  read_keys(tunables);
+  // Full mode covers the frame with panels: the HUD would only print over them.
+  if (tunables.mode != OverlayMode::Full) hud(world, camera, frame.tick_hz);
+  if (tunables.mode == OverlayMode::Off) {
+    placed_for_ = OverlayMode::Off;
+    return;
   }
-  ImGui::End();
+  const Inputs in{world, stats, render, frame, tunables};
+  menu_bar(tunables);
+  if (tunables.mode == OverlayMode::Compact) compact_strip(in);
+  panel_windows(in);
 }
 
 void Overlay::end_frame() {

@@ -1,8 +1,9 @@
-// The overlay (Dear ImGui 1.86): the proof, live. Per pool: capacity, active,
-// allocations, peak_active, dropped/recycled/grown/misuse and a bar of active vs
-// capacity; the process's heap allocations per frame beside each pool's
-// allocations, both plotted (both flat in steady state); frame time, ticks,
-// draw calls; Little's law per pool. It reads stats and writes tunables only.
+// The overlay (Dear ImGui 1.86): the proof, live. By default a compact strip in a corner:
+// frame time, draw calls, heap allocations this frame, each pool's active / peak /
+// allocations as small bars. A menu bar and keys open the teaching panels as windows: pools
+// (capacity, active, allocations, dropped/recycled/grown/misuse), heap (plotted beside each
+// pool's allocations: both flat in steady state), frame, Little's law, controls, the
+// "break it" lessons, the slot inspector and settings. It reads stats and writes tunables.
 #pragma once
 
 #include <array>
@@ -11,6 +12,7 @@
 
 #include "diag/heap_counter.hpp"
 #include "overlay/imgui_arena.hpp"
+#include "overlay/overlay_view.hpp"
 #include "render/render_stats.hpp"
 #include "render/scene.hpp"
 #include "sim/stats.hpp"
@@ -36,9 +38,10 @@ struct FrameInfo {
 
 // What the player can change from the overlay. The frame loop applies them.
 struct Tunables {
-  bool show_panel = true;  // F1
-  bool paused = false;     // P
-  int step_requests = 0;   // N while paused: ticks to run
+  OverlayMode mode = OverlayMode::Compact;  // F1 cycles off, compact, full
+  std::array<bool, kPanelCount> panels{};   // open beside the strip (F2..F9, the menu bar)
+  bool paused = false;                      // P
+  int step_requests = 0;                    // N while paused: ticks to run
   float time_scale = 1.0f;
   double tick_hz = 60.0;
   float rifle_rate = 12.0f;
@@ -61,8 +64,11 @@ struct Tunables {
   int stale_release_requests = 0;
   bool seeker_requested = false;  // arm the homing seeker on the next shot
   int inspect_pool = 0;           // the slot inspector's pool (PoolId)
-  bool show_lessons = true;       // the two sections open (mirrors their headers)
-  bool show_slots = false;
+  // Settings: the view. Defaults suit a 1080p monitor: 70 degrees vertical (about 100
+  // across at 16:9), and a mouse sweep across the screen turns about 240 degrees.
+  float fov_degrees = 70.0f;       // vertical field of view
+  float mouse_sensitivity = 1.0f;  // times the platform's radians per pixel
+  bool fullscreen = false;         // the primary monitor at its current video mode
   // Sound: the master volume (0..1) and mute, shown when the game has a sound device.
   bool has_sound = false;
   float volume = 1.0f;
@@ -83,19 +89,20 @@ class Overlay {
   // frames are fed by hand (tests, headless).
   bool init(GLFWwindow* window, std::string& error);
 
-  // Load-time warm-up: frames never shown that open every section, scroll the panel from
-  // top to bottom and show every pool's slots, so each window, table and draw buffer is
-  // made now, not when a person first opens or scrolls to it. `tunables` is a copy: the
-  // warm-up changes nothing the game sees.
+  // Load-time warm-up: frames never shown that open every panel alone and all together,
+  // scroll each from top to bottom, open the menus and show every pool's slots, so each
+  // window, table and draw buffer is made now, not when a person first opens or scrolls it.
+  // `tunables` is a copy: the warm-up changes nothing the game sees.
   void warm_up(const World& world, const render::RenderStats& render, const render::Camera& camera,
                Tunables tunables);
 
   // What a person does with the mouse, as calls (the overlay tour uses them). Each applies
-  // in the next frame: scroll the panel or the slot inspector to a fraction of its height
-  // (0 top, 1 bottom); close or open every section.
+  // in the next frame: scroll every open panel, or the slot inspector's table, to a fraction
+  // of its height (0 top, 1 bottom); open the menu bar's menu `menu` (0 overlay, 1 panels)
+  // or, with -1, close it.
   void scroll_panel(float fraction) { panel_scroll_ = fraction; }
   void scroll_slots(float fraction) { slots_scroll_ = fraction; }
-  void set_sections_open(bool open) { sections_open_ = open ? 1 : 0; }
+  void open_menu(int menu) { menu_request_ = menu < 0 ? kCloseMenus : menu; }
 
   const ArenaStats& arena_stats() const;
 
@@ -103,7 +110,9 @@ class Overlay {
   // (deterministic frames for tests and screenshots).
   void begin_frame(float delta_seconds, int width, int height);
 
-  // Builds the HUD (crosshair, hit marker, score, damage numbers) and, if shown, the panel.
+  // Reads the overlay's keys (F1 cycles the mode, F2..F9 toggle panels) unless ImGui has
+  // the keyboard, then builds the HUD (crosshair, hit marker, score, damage numbers) and
+  // what the mode shows: the menu bar, the compact strip, the panels.
   void build(const World& world, const WorldStats& stats, const render::RenderStats& render,
              const render::Camera& camera, const FrameInfo& frame, Tunables& tunables);
 
@@ -114,7 +123,16 @@ class Overlay {
 
  private:
   struct History;  // ring buffers for the plots (overlay_internal.hpp)
+  struct Inputs;   // what build() was given (overlay_internal.hpp)
   void record(const WorldStats& stats, const FrameInfo& frame);
+  // The windows (overlay_windows.cpp, overlay_compact.cpp, overlay_settings.cpp).
+  void read_keys(Tunables& tunables);
+  void menu_bar(Tunables& tunables);
+  void compact_strip(const Inputs& in);
+  void panel_windows(const Inputs& in);
+  void place_panel(int panel, OverlayMode mode, int order);
+  void panel_body(int panel, const Inputs& in);
+  void settings_section(Tunables& tunables);
   void pool_table(const WorldStats& stats, const render::RenderStats& render,
                   const FrameInfo& frame, Tunables& tunables);
   void heap_section(const WorldStats& stats, const FrameInfo& frame);
@@ -137,7 +155,10 @@ class Overlay {
   ImFont* hud_font_ = nullptr;  // the HUD's large text, in the font atlas beside the panel's
   float panel_scroll_ = -1.0f;  // < 0: no scroll asked for
   float slots_scroll_ = -1.0f;
-  int sections_open_ = -1;  // -1: as the person left them; 0 close all; 1 open all
+  static constexpr int kNoMenuRequest = -2, kCloseMenus = -1;
+  int menu_request_ = kNoMenuRequest;
+  float menu_height_ = 0.0f;  // the main menu bar's height: the windows go below it
+  OverlayMode placed_for_ = OverlayMode::Off;  // the mode the panels were last arranged for
 };
 
 }  // namespace flatline::overlay

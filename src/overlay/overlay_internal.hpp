@@ -1,4 +1,4 @@
-// Shared by overlay.cpp (frames, HUD), overlay_warmup.cpp and the panel's sections.
+// Shared by overlay.cpp (frames, HUD), overlay_warmup.cpp, the windows and the panels.
 #pragma once
 
 #include <algorithm>
@@ -44,6 +44,15 @@ struct Overlay::History {
   History5s heap_allocations;   // process-wide, per frame; 0 until warmed up (no load spike)
   History5s heap_since_warmup;  // process-wide, allocations since warm-up: climbs if any
   std::array<History5s, kPoolCount> pool_allocations;  // per pool, objects ever made
+};
+
+// What build() was given, handed to each window.
+struct Overlay::Inputs {
+  const World& world;
+  const WorldStats& stats;
+  const render::RenderStats& render;
+  const FrameInfo& frame;
+  Tunables& tunables;
 };
 
 // The HUD's font: ImGui's default, rasterised large, added to the atlas at init (overlay_hud.cpp).

@@ -8,9 +8,12 @@
 namespace flatline::overlay {
 namespace {
 
+// Beside its switch, wrapped at the window's edge when the window is narrow (full mode).
 void hint(const char* text) {
   ImGui::SameLine();
+  ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("%s", text);
+  ImGui::PopTextWrapPos();
 }
 
 // One row per slot: its stage (live, lingering: fading out before release, or idle), its
@@ -56,8 +59,8 @@ void Overlay::lessons_section(const World& world, const WorldStats& stats, Tunab
   ImGui::Checkbox("pooling", &tunables.pooling);
   hint(tunables.pooling ? "every object made at load" : "watch Heap: allocations every frame");
   if (!stats.pooling)
-    ImGui::Text("  on the heap now: %zu objects, %llu new'd so far", stats.heap_live,
-                static_cast<unsigned long long>(stats.heap_news));
+    ImGui::TextWrapped("  on the heap now: %zu objects, %llu new'd so far", stats.heap_live,
+                       static_cast<unsigned long long>(stats.heap_news));
 
   ImGui::Checkbox("reset on release", &tunables.reset_on_release);
   hint(tunables.reset_on_release ? "a free object holds no state"
@@ -73,28 +76,28 @@ void Overlay::lessons_section(const World& world, const WorldStats& stats, Tunab
   ImGui::SliderFloat("bullet speed", &tunables.bullet_speed, 5.0f, 2000.0f, "%.0f m/s",
                      ImGuiSliderFlags_Logarithmic);
   hint("rifle; pellets in proportion");
-  ImGui::Text("  %.2f m per tick against a 5 cm wall; hits missed (tunnelled): %llu",
-              static_cast<double>(tunables.bullet_speed) / tunables.tick_hz,
-              static_cast<unsigned long long>(stats.tunnelled));
+  ImGui::TextWrapped("  %.2f m per tick against a 5 cm wall; hits missed (tunnelled): %llu",
+                     static_cast<double>(tunables.bullet_speed) / tunables.tick_hz,
+                     static_cast<unsigned long long>(stats.tunnelled));
 
   ImGui::Separator();
-  ImGui::TextUnformatted("Misuse on demand (counted in the pools table's misuse column):");
+  ImGui::TextWrapped("Misuse on demand (counted in the pools table's misuse column):");
   if (ImGui::Button("Double release")) ++tunables.double_release_requests;
   ImGui::SameLine();
   if (ImGui::Button("Stale handle release")) ++tunables.stale_release_requests;
   ImGui::SameLine();
   if (ImGui::Button("Seeker on next shot")) tunables.seeker_requested = true;
   const PoolStats& bullets = stats.pools[kBullets].stats;
-  ImGui::Text("  bullets: %zu double, %zu stale releases caught", bullets.double_releases,
-              bullets.stale_releases);
+  ImGui::TextWrapped("  bullets: %zu double, %zu stale releases caught", bullets.double_releases,
+                     bullets.stale_releases);
   const Seeker& seeker = world.seeker;
-  ImGui::Text("  seeker: %s; stale handles refused %llu, wrong bullets not chased %llu",
-              seeker.armed     ? "armed"
-              : !seeker.active ? "idle"
-              : seeker.lost    ? "lost its bullet, stopped"
-                               : "following its bullet",
-              static_cast<unsigned long long>(seeker.refused),
-              static_cast<unsigned long long>(seeker.wrong_chases));
+  ImGui::TextWrapped("  seeker: %s; stale handles refused %llu, wrong bullets not chased %llu",
+                     seeker.armed     ? "armed"
+                     : !seeker.active ? "idle"
+                     : seeker.lost    ? "lost its bullet, stopped"
+                                      : "following its bullet",
+                     static_cast<unsigned long long>(seeker.refused),
+                     static_cast<unsigned long long>(seeker.wrong_chases));
   ImGui::TextDisabled("Warm-up is a load-time switch: restart with --no-warmup.");
 }
 

@@ -17,9 +17,6 @@
 
 namespace flatline::overlay {
 
-// The panel's window title (tests look the window up by it).
-inline constexpr const char* kPanelTitle = "Flatline";
-
 // ~5 s of history at 60 frames per second.
 inline constexpr int kHistorySamples = 300;
 

@@ -1,6 +1,7 @@
-// The overlay tour: a person's use of the panel, scripted. After warm-up it opens every
-// section, scrolls, shows every pool's slots, flips every switch and back, changes each
-// pool's policy and back, and presses the misuse buttons, one step per call, through the
+// The overlay tour: a person's use of the overlay, scripted. After warm-up it opens each
+// panel alone and scrolls it, opens the menus, shows every panel at once (full mode) and every
+// pool's slots, flips every switch and setting and back, changes each pool's policy and back,
+// cycles the modes, and presses the misuse buttons, one step per call, through the
 // overlay's public functions and its tunables (no synthetic mouse or keys). Its run proves
 // that using the panel allocates nothing on the game's heap (--overlay-tour).
 #pragma once

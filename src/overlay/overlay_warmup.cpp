@@ -1,6 +1,7 @@
 // Load-time warm-up: everything the overlay will ever allocate is made before play, like a
 // pool's objects. Table draw channels are sized by one oversized table; then frames never
-// shown open every section and scroll through the whole panel (warm_up).
+// shown open every panel, alone and all together, scroll each through, and open the menus
+// (warm_up).
 #include <cstring>
 
 #include <imgui.h>
@@ -45,7 +46,7 @@ void warm_table_channels(ImGuiIO& io) {
   ImGui::Render();  // its draw data is dropped: nothing is drawn
 }
 
-// Frames enough to scroll the panel from top to bottom and to show each pool's slots.
+// Frames enough to scroll a panel from top to bottom and to show each pool's slots.
 constexpr int kWarmScrollSteps = 6;
 
 void Overlay::warm_up(const World& world, const render::RenderStats& render,
@@ -53,28 +54,45 @@ void Overlay::warm_up(const World& world, const render::RenderStats& render,
   if (!initialised_) return;
   const WorldStats stats = collect_stats(world);
   const FrameInfo frame;
-  tunables.show_panel = true;
-  set_sections_open(true);
   auto warm_frame = [&] {
     begin_frame(1.0f / 60.0f, width_ > 0 ? width_ : 1280, height_ > 0 ? height_ : 720);
     build(world, stats, render, camera, frame, tunables);
     end_frame();
   };
-  warm_frame();  // every section opens
-  for (int i = 0; i <= kWarmScrollSteps; ++i) {
-    scroll_panel(static_cast<float>(i) / kWarmScrollSteps);  // applies next frame
+  auto scroll_through = [&] {
+    for (int i = 0; i <= kWarmScrollSteps; ++i) {
+      scroll_panel(static_cast<float>(i) / kWarmScrollSteps);  // applies next frame
+      warm_frame();
+    }
+  };
+  tunables.mode = OverlayMode::Compact;  // the strip, and each panel alone beside it
+  for (int p = 0; p < kPanelCount; ++p) {
+    tunables.panels = {};
+    tunables.panels[static_cast<std::size_t>(p)] = true;
     warm_frame();
+    scroll_through();
   }
+  tunables.mode = OverlayMode::Full;  // every panel at once, tiled
+  warm_frame();
+  scroll_through();
   for (int pool = 0; pool < kPoolCount; ++pool) {  // each pool's slots, top and bottom
     tunables.inspect_pool = pool;
     scroll_slots(1.0f);
     warm_frame();
     warm_frame();
   }
+  for (int menu = 0; menu < 2; ++menu) {  // the menu bar's menus, open then closed
+    open_menu(menu);
+    warm_frame();
+    warm_frame();
+    open_menu(-1);
+    warm_frame();
+  }
   scroll_slots(0.0f);
   scroll_panel(0.0f);
   warm_frame();
   warm_frame();
+  placed_for_ = OverlayMode::Off;  // the first real frame places the panels it shows
 }
 
 }  // namespace flatline::overlay

@@ -9,7 +9,6 @@
 namespace flatline::platform {
 namespace {
 
-constexpr float kMouseRadiansPerPixel = 0.0022f;
 std::string g_glfw_error;
 
 void on_glfw_error(int, const char* description) {
@@ -96,9 +95,6 @@ void Window::on_key(GLFWwindow* w, int key, int, int action, int) {
   Window* me = self(w);
   if (action != GLFW_PRESS) return;
   switch (key) {
-    case GLFW_KEY_F1:
-      ++me->keys_.toggle_overlay;
-      break;
     case GLFW_KEY_TAB:
       ++me->keys_.toggle_cursor;
       break;
@@ -137,8 +133,8 @@ void Window::on_mouse_button(GLFWwindow* w, int button, int action, int) {
 void Window::on_cursor(GLFWwindow* w, double x, double y) {
   Window* me = self(w);
   if (me->captured_ && me->have_cursor_ && me->input_ != nullptr) {
-    me->input_->add_look(static_cast<float>(-(x - me->last_x_)) * kMouseRadiansPerPixel,
-                         static_cast<float>(-(y - me->last_y_)) * kMouseRadiansPerPixel);
+    me->input_->add_look(look_radians(x - me->last_x_, me->look_sensitivity_),
+                         look_radians(y - me->last_y_, me->look_sensitivity_));
   }
   me->last_x_ = x;
   me->last_y_ = y;
@@ -149,6 +145,23 @@ void Window::set_cursor_captured(bool captured) {
   captured_ = captured;
   have_cursor_ = false;  // the jump of the cursor on capture is not a look
   glfwSetInputMode(window_, GLFW_CURSOR, captured ? GLFW_CURSOR_DISABLED : GLFW_CURSOR_NORMAL);
+}
+
+bool Window::set_fullscreen(bool fullscreen) {
+  if (fullscreen == fullscreen_) return true;
+  if (fullscreen) {
+    GLFWmonitor* monitor = glfwGetPrimaryMonitor();
+    const GLFWvidmode* mode = monitor != nullptr ? glfwGetVideoMode(monitor) : nullptr;
+    if (mode == nullptr) return false;  // no monitor (a headless X server may have none)
+    glfwGetWindowPos(window_, &windowed_x_, &windowed_y_);
+    glfwGetWindowSize(window_, &windowed_w_, &windowed_h_);
+    glfwSetWindowMonitor(window_, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+  } else {
+    glfwSetWindowMonitor(window_, nullptr, windowed_x_, windowed_y_, windowed_w_, windowed_h_,
+                         GLFW_DONT_CARE);
+  }
+  fullscreen_ = fullscreen;
+  return true;
 }
 
 void Window::swap() {

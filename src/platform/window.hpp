@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 
+#include "platform/mouse_look.hpp"
 #include "sim/input.hpp"
 
 struct GLFWwindow;
@@ -22,12 +23,11 @@ struct WindowOptions {
 
 // Keys that act on the frame, not on the simulation, counted since the last poll.
 struct FrameKeys {
-  int toggle_overlay = 0;  // F1
-  int toggle_cursor = 0;   // Tab
-  int pause = 0;           // P
-  int single_step = 0;     // N
-  int screenshot = 0;      // F12
-  int quit = 0;            // Esc
+  int toggle_cursor = 0;  // Tab
+  int pause = 0;          // P
+  int single_step = 0;    // N
+  int screenshot = 0;     // F12
+  int quit = 0;           // Esc
 };
 
 class Window {
@@ -50,6 +50,12 @@ class Window {
   // drives the overlay.
   void set_cursor_captured(bool captured);
   bool cursor_captured() const { return captured_; }
+  // Mouse look: radians per pixel times `sensitivity` (the settings panel's).
+  void set_look_sensitivity(float sensitivity) { look_sensitivity_ = sensitivity; }
+  // Fullscreen on the primary monitor at its current video mode, or back to the window as
+  // it was. False, and nothing changed, when there is no monitor to go to.
+  bool set_fullscreen(bool fullscreen);
+  bool fullscreen() const { return fullscreen_; }
   // Set by the overlay while ImGui wants the mouse: clicks then do not fire.
   void set_ui_wants_mouse(bool wants) { ui_wants_mouse_ = wants; }
   GLFWwindow* handle() const { return window_; }
@@ -68,6 +74,9 @@ class Window {
   bool ui_wants_mouse_ = false;
   bool have_cursor_ = false;
   double last_x_ = 0.0, last_y_ = 0.0;
+  float look_sensitivity_ = 1.0f;
+  bool fullscreen_ = false;
+  int windowed_x_ = 0, windowed_y_ = 0, windowed_w_ = 0, windowed_h_ = 0;  // to come back to
   std::string gl_version_;
 };
 

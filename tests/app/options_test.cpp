@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace flatline::app {
@@ -120,6 +122,44 @@ TEST(Options, RejectABadBulletSpeedAndSwitchesInARecording) {
                                              {"--bullet-speed", "warp"},
                                              {"--no-pooling", "--record", "r.flrp"},
                                              {"--replay", "r.flrp", "--discrete"}}) {
+    EXPECT_NE(parse(args).error, "") << args[0] << (args.size() > 1 ? args[1] : "");
+  }
+}
+
+TEST(Options, OverlayTakesAModeOrAPanelAndNothingElse) {
+  EXPECT_EQ(parse({}).options.overlay, "compact");
+  for (const std::string_view view : kOverlayViews) {
+    const std::string text(view);
+    const ParseResult r = parse({"--overlay", text.c_str()});
+    EXPECT_EQ(r.error, "") << view;
+    EXPECT_EQ(r.options.overlay, view);
+  }
+  EXPECT_EQ(parse({"--overlay", "sometimes"}).error,
+            "--overlay needs off, compact, full or a panel (pools, heap, frame, little, controls, "
+            "lessons, slots, settings), not 'sometimes'");
+  for (const auto& args : std::vector<std::vector<const char*>>{
+           {"--overlay"}, {"--overlay", ""}, {"--overlay", "FULL"}, {"--overlay", "pool"}}) {
+    EXPECT_NE(parse(args).error, "") << (args.size() > 1 ? args[1] : "(none)");
+  }
+}
+
+TEST(Options, TheViewSettingsTakeValuesInRange) {
+  const ParseResult r = parse({"--fov", "90", "--sensitivity", "0.5", "--fullscreen"});
+  ASSERT_EQ(r.error, "");
+  EXPECT_DOUBLE_EQ(r.options.fov, 90.0);
+  EXPECT_DOUBLE_EQ(r.options.sensitivity, 0.5);
+  EXPECT_TRUE(r.options.fullscreen);
+  EXPECT_EQ(parse({"--fov", "40"}).error, "");
+  EXPECT_EQ(parse({"--fov", "110"}).error, "");
+  for (const auto& args : std::vector<std::vector<const char*>>{{"--fov"},
+                                                                {"--fov", "39.9"},
+                                                                {"--fov", "111"},
+                                                                {"--fov", "wide"},
+                                                                {"--fov", "nan"},
+                                                                {"--sensitivity"},
+                                                                {"--sensitivity", "0"},
+                                                                {"--sensitivity", "5.1"},
+                                                                {"--sensitivity", "-1"}}) {
     EXPECT_NE(parse(args).error, "") << args[0] << (args.size() > 1 ? args[1] : "");
   }
 }

@@ -23,6 +23,7 @@ class HeapSection : public OverlayRig {
   void SetUp() override {
     OverlayRig::SetUp();
     info.warmed_up = true;
+    tunables.panels[kPanelHeap] = true;  // the Heap panel's window, beside the strip
   }
 
   void frames(int n) {

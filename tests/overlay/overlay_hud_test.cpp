@@ -26,7 +26,7 @@ class HudFrames : public OverlayRig {
  protected:
   void SetUp() override {
     OverlayRig::SetUp();
-    tunables.show_panel = false;  // the HUD alone
+    tunables.mode = OverlayMode::Off;  // the HUD alone
   }
 
   void overlay_frame() {

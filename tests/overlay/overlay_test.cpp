@@ -63,14 +63,14 @@ class OverlayFrames : public OverlayRig {
     }
   }
 
-  // One frame that also scrolls the panel to its end: a second Begin() of the same window
-  // appends to it, and SetScrollY applies from the next frame.
-  void scroll_panel_to_end() {
+  // One frame that also scrolls a panel's window to its end: a second Begin() of the same
+  // window appends to it, and SetScrollY applies from the next frame.
+  void scroll_to_end(int panel) {
     tick_world();
     overlay.begin_frame(kDelta, kWidth, kHeight);
     overlay.build(*world, collect_stats(*world), render,
                   render::make_camera(*world, 1.0f, float(kWidth) / kHeight), info, tunables);
-    ImGui::Begin(kPanelTitle);
+    ImGui::Begin(kPanelTitles[static_cast<std::size_t>(panel)]);
     ImGui::SetScrollY(ImGui::GetScrollMaxY());
     ImGui::End();
     overlay.end_frame();
@@ -138,8 +138,8 @@ TEST_F(OverlayFrames, MakesNoHeapAllocationsPerFrameAfterWarmUp) {
 }
 
 TEST_F(OverlayFrames, TheLessonsAndTheSlotInspectorAllocateNothingAfterWarmUp) {
-  tunables.show_lessons = true;
-  tunables.show_slots = true;
+  tunables.panels[kPanelLessons] = true;
+  tunables.panels[kPanelSlots] = true;
   frames(kWarmupFrames);
   const heap::Mark mark;
   for (int i = 0; i < 120; ++i) {
@@ -148,27 +148,31 @@ TEST_F(OverlayFrames, TheLessonsAndTheSlotInspectorAllocateNothingAfterWarmUp) {
     overlay_frame();
   }
   EXPECT_EQ(mark.since().allocations, 0u);
-  scroll_panel_to_end();  // the two sections are at the panel's end
+  scroll_to_end(kPanelLessons);
   frames(2);
   const std::string text = drawn_text();
   EXPECT_NE(text.find("Double release"), std::string::npos);
   EXPECT_NE(text.find("free-stack depth"), std::string::npos);
-  EXPECT_TRUE(tunables.show_slots);  // the headers stayed open
+  EXPECT_TRUE(tunables.panels[kPanelSlots]);  // the windows stayed open
 }
 
 TEST_F(OverlayFrames, HidingAndShowingThePanelAllocatesNothingAfterWarmUp) {
   frames(kWarmupFrames);
-  tunables.show_panel = false;
+  tunables.mode = OverlayMode::Full;
+  frames(kWarmupFrames);
+  tunables.mode = OverlayMode::Off;
   frames(kWarmupFrames);
   const heap::Mark mark;
-  for (int i = 0; i < 60; ++i) {
-    tunables.show_panel = (i / 10) % 2 == 0;  // F1 pressed every 10 frames
+  for (int i = 0; i < 90; ++i) {
+    tunables.mode = static_cast<OverlayMode>((i / 10) % 3);  // F1 pressed every 10 frames
     frames(1);
   }
   EXPECT_EQ(mark.since().allocations, 0u);
 }
 
-TEST_F(OverlayFrames, ShowsEveryPoolByNameWhenThePanelIsShown) {
+TEST_F(OverlayFrames, ShowsEveryPoolByNameWhenThePoolsPanelIsShown) {
+  tunables.panels[kPanelPools] = true;
+  tunables.panels[kPanelLittle] = true;
   frames(kWarmupFrames);
   tick_world();
   overlay_frame();
@@ -181,10 +185,10 @@ TEST_F(OverlayFrames, ShowsEveryPoolByNameWhenThePanelIsShown) {
   EXPECT_NE(text.find("Little's law"), std::string::npos);
 }
 
-TEST_F(OverlayFrames, DrawsOnlyTheHudWhenThePanelIsHidden) {
+TEST_F(OverlayFrames, DrawsOnlyTheHudWhenTheOverlayIsOff) {
   frames(kWarmupFrames);
   const int with_panel = total_vertices();
-  tunables.show_panel = false;
+  tunables.mode = OverlayMode::Off;
   tick_world();
   overlay_frame();
   const std::string text = drawn_text();
@@ -213,7 +217,7 @@ TEST_F(OverlayFrames, DrawsADamageNumberWhereItsWorldPointProjects) {
 TEST_F(OverlayFrames, ReportsMouseCaptureOnlyOverThePanel) {
   frames(2);
   EXPECT_FALSE(overlay.wants_mouse());             // no mouse at all: nothing to capture
-  ImGui::GetIO().MousePos = ImVec2(40.0f, 40.0f);  // inside the panel (placed at 10, 10)
+  ImGui::GetIO().MousePos = ImVec2(40.0f, 40.0f);  // inside the compact strip (top left)
   frames(2);
   EXPECT_TRUE(overlay.wants_mouse());
   ImGui::GetIO().MousePos = ImVec2(kWidth - 10.0f, kHeight - 10.0f);

@@ -6,12 +6,15 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
+#include <set>
 #include <string>
 
 #include "diag/heap_counter.hpp"
 #include "overlay_rig.hpp"
 #include "render/scene.hpp"
+#include "shown_windows.hpp"
 #include "sim/autopilot.hpp"
 #include "sim/stats.hpp"
 #include "sim/world.hpp"
@@ -63,7 +66,11 @@ TEST_F(OverlayTourFrames, TakesEveryStepAndEndsWhereItStarted) {
   EXPECT_EQ(tunables.reset_on_release, start.reset_on_release);
   EXPECT_EQ(tunables.swept_collision, start.swept_collision);
   EXPECT_EQ(tunables.paused, start.paused);
-  EXPECT_EQ(tunables.show_panel, start.show_panel);
+  EXPECT_EQ(tunables.mode, start.mode);
+  EXPECT_EQ(tunables.panels, start.panels);
+  EXPECT_FLOAT_EQ(tunables.fov_degrees, start.fov_degrees);
+  EXPECT_FLOAT_EQ(tunables.mouse_sensitivity, start.mouse_sensitivity);
+  EXPECT_EQ(tunables.fullscreen, start.fullscreen);
   EXPECT_EQ(tunables.policy, start.policy);
   EXPECT_FLOAT_EQ(tunables.bullet_speed, start.bullet_speed);
   EXPECT_FLOAT_EQ(tunables.time_scale, start.time_scale);
@@ -73,8 +80,33 @@ TEST_F(OverlayTourFrames, TakesEveryStepAndEndsWhereItStarted) {
   EXPECT_EQ(tunables.double_release_requests, 1);
   EXPECT_EQ(tunables.stale_release_requests, 1);
   EXPECT_TRUE(tunables.seeker_requested);
-  EXPECT_TRUE(tunables.show_lessons);  // it opened every section
-  EXPECT_TRUE(tunables.show_slots);
+}
+
+// The windows the tour shows: each panel alone beside the strip, all of them at once (full
+// mode), and a menu of the menu bar.
+TEST_F(OverlayTourFrames, ShowsEveryPanelAloneAndAllAtOnceAndOpensTheMenus) {
+  std::set<std::string> alone, seen;
+  std::size_t most_panels = 0;
+  while (tour.step(overlay, tunables)) {
+    frames(kFramesPerStep);
+    std::size_t panels = 0;
+    std::string last_panel;
+    for (const ShownWindow& w : shown_windows()) {
+      seen.insert(w.name);
+      for (const char* title : kPanelTitles)
+        if (w.name == title) {
+          ++panels;
+          last_panel = title;
+        }
+    }
+    if (panels == 1) alone.insert(last_panel);
+    most_panels = std::max(most_panels, panels);
+  }
+  for (const char* title : kPanelTitles)
+    EXPECT_EQ(alone.count(title), 1u) << title << " never shown alone";
+  EXPECT_EQ(most_panels, static_cast<std::size_t>(kPanelCount)) << "full mode never shown";
+  EXPECT_EQ(seen.count("##Menu_00"), 1u) << "no menu opened";  // ImGui 1.86's menu popup
+  EXPECT_EQ(seen.count(kCompactTitle), 1u);
 }
 
 TEST_F(OverlayTourFrames, AfterTheWarmUpTouringEveryPanelAllocatesNothing) {

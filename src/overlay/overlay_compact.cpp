@@ -1,0 +1,82 @@
+// The compact strip, in the style of stats.js: a small corner window that stays out of the
+// game's way and still shows the proof. Frame time (and its plot), draw calls, heap
+// allocations this frame (red when not zero), and per pool a small bar of active vs
+// capacity with the peak marked, then active / peak / allocations as numbers.
+#include <cstdio>
+
+#include <imgui.h>
+
+#include "overlay/overlay_internal.hpp"
+
+namespace flatline::overlay {
+namespace {
+
+constexpr float kBarWidth = 64.0f;
+constexpr float kPlotWidth = 270.0f;  // as wide as a pool's line
+constexpr float kPlotHeight = 26.0f;
+constexpr ImGuiWindowFlags kStripFlags =
+    ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+    ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoMove;
+
+// A bar a few pixels high: active vs capacity, coloured like the pools panel's, with the
+// peak_active tick in white.
+void small_bar(const PoolStats& s) {
+  const float line = ImGui::GetTextLineHeight();
+  const ImVec2 cursor = ImGui::GetCursorScreenPos();
+  const ImVec2 a(cursor.x, cursor.y + line * 0.25f);
+  const ImVec2 b(a.x + kBarWidth, a.y + line * 0.5f);
+  ImDrawList& draw = *ImGui::GetWindowDrawList();
+  draw.AddRectFilled(a, b, IM_COL32(45, 45, 55, 255));
+  const float fill = a.x + kBarWidth * bar_fraction(s.active, s.capacity);
+  draw.AddRectFilled(a, ImVec2(fill, b.y), bar_color(s.active, s.capacity));
+  const float peak = a.x + kBarWidth * bar_fraction(s.peak_active, s.capacity);
+  draw.AddLine(ImVec2(peak, a.y - 1.0f), ImVec2(peak, b.y + 1.0f), IM_COL32_WHITE, 1.5f);
+  ImGui::Dummy(ImVec2(kBarWidth, line));
+}
+
+// One pool: its name, its bar, then active, peak and allocations (flat after load).
+void pool_line(const PoolReport& r) {
+  ImGui::Text("%-8.8s", r.name);
+  ImGui::SameLine();
+  small_bar(r.stats);
+  ImGui::SameLine();
+  ImGui::Text("%5zu %5zu %6zu", r.stats.active, r.stats.peak_active, r.stats.allocations);
+}
+
+// Short red lines while a teaching switch is off (the lessons panel says more).
+void broken_flags(const WorldStats& stats) {
+  const ImVec4 red = color(kColorRed);
+  if (!stats.pooling) ImGui::TextColored(red, "POOLING OFF");
+  if (!stats.reset_on_release) ImGui::TextColored(red, "RESET OFF");
+  if (!stats.clear_on_reuse) ImGui::TextColored(red, "CLEAR ON REUSE OFF");
+  if (!stats.swept_collision) ImGui::TextColored(red, "DISCRETE COLLISION");
+}
+
+}  // namespace
+
+void Overlay::compact_strip(const Inputs& in) {
+  const FrameInfo& frame = in.frame;
+  ImGui::SetNextWindowPos(ImVec2(6.0f, menu_height_ + 6.0f));
+  ImGui::SetNextWindowBgAlpha(0.88f);  // as the panels: the numbers read on a bright sky
+  if (ImGui::Begin(kCompactTitle, nullptr, kStripFlags)) {
+    const History& h = *history_;
+    char caption[48];  // on the stack: no allocation per frame
+    std::snprintf(caption, sizeof caption, "%5.1f ms  %3d draws",
+                  static_cast<double>(frame.frame_ms), in.render.draw_calls);
+    ImGui::PlotLines("##strip_ms", h.frame_ms.data(), History5s::size(), h.frame_ms.offset(),
+                     caption, 0.0f, plot_top(h.frame_ms, 33.4f), ImVec2(kPlotWidth, kPlotHeight));
+    ImGui::TextUnformatted("heap allocs this frame");
+    ImGui::SameLine();
+    const std::uint64_t allocs = frame.warmed_up ? frame.heap_frame.allocations : 0;
+    ImGui::TextColored(color(allocs == 0 ? kColorNormal : kColorRed), "%6llu", ull(allocs));
+    broken_flags(in.stats);
+    ImGui::TextDisabled("pool     fill, peak   active peak allocs");
+    for (const PoolReport& r : in.stats.pools)
+      pool_line(r);
+    if (frame.voices != nullptr) pool_line(*frame.voices);  // the mixer's voices (audio/)
+  }
+  ImGui::End();
+}
+
+}  // namespace flatline::overlay

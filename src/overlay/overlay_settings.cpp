@@ -1,0 +1,44 @@
+// The settings panel: how the game is seen and steered. Mouse sensitivity scales the
+// platform's radians per pixel of mouse look; the field of view reaches the renderer's
+// projection and the HUD's (damage numbers project with the same camera); fullscreen puts
+// the window on the primary monitor at its current video mode. It writes tunables only:
+// the frame loop applies them (src/app/view_settings.cpp).
+#include <cmath>
+
+#include <imgui.h>
+
+#include "overlay/overlay_internal.hpp"
+
+namespace flatline::overlay {
+namespace {
+
+constexpr float kRadiansPerDegree = 0.017453292f;
+
+// The horizontal field of view a vertical one gives at this aspect ratio.
+float horizontal_fov(float vertical_degrees, float aspect) {
+  const float half = std::tan(vertical_degrees * kRadiansPerDegree * 0.5f);
+  return 2.0f * std::atan(half * aspect) / kRadiansPerDegree;
+}
+
+}  // namespace
+
+void Overlay::settings_section(Tunables& t) {
+  ImGui::SliderFloat("mouse sensitivity", &t.mouse_sensitivity, kMinSensitivity, kMaxSensitivity,
+                     "%.2fx", ImGuiSliderFlags_Logarithmic);
+  ImGui::SliderFloat("field of view", &t.fov_degrees, kMinFovDegrees, kMaxFovDegrees,
+                     "%.0f deg vertical");
+  const float aspect =
+      height_ > 0 ? static_cast<float>(width_) / static_cast<float>(height_) : 1.0f;
+  ImGui::TextDisabled("  %.0f deg across at this window's shape",
+                      static_cast<double>(horizontal_fov(t.fov_degrees, aspect)));
+  ImGui::Checkbox("fullscreen", &t.fullscreen);
+  ImGui::SameLine();
+  ImGui::TextDisabled("primary monitor, its current video mode");
+  if (ImGui::Button("Defaults (1080p monitor)")) {
+    const Tunables defaults;
+    t.mouse_sensitivity = defaults.mouse_sensitivity;
+    t.fov_degrees = defaults.fov_degrees;
+  }
+}
+
+}  // namespace flatline::overlay

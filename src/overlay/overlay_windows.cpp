@@ -1,0 +1,174 @@
+// The overlay's windows: the main menu bar, the keys, and one window per teaching panel.
+// Compact mode shows the panels a person opened beside the strip, each placed whole in view;
+// full mode shows them all, tiled over the frame so each is readable.
+#include <algorithm>
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>  // 1.86 reads keys as GLFW key codes (no ImGuiKey_F1 before 1.87)
+#include <imgui.h>
+
+#include "overlay/overlay_internal.hpp"
+
+namespace flatline::overlay {
+namespace {
+
+constexpr std::array<const char*, kPanelCount> kPanelKeys = {"F2", "F3", "F4", "F5",
+                                                             "F6", "F7", "F8", "F9"};
+constexpr const char* kMenus[] = {"Overlay", "Panels"};
+
+// Full mode's tiles, as fractions of the frame below the menu bar: the wide tables on the
+// left, the narrow panels in two columns on the right.
+struct Tile {
+  float x, y, w, h;
+};
+constexpr std::array<Tile, kPanelCount> kFullTiles = {{
+    {0.00f, 0.00f, 0.51f, 0.42f},  // pools
+    {0.00f, 0.42f, 0.51f, 0.30f},  // heap
+    {0.51f, 0.00f, 0.22f, 0.42f},  // frame
+    {0.00f, 0.72f, 0.51f, 0.28f},  // Little's law
+    {0.51f, 0.42f, 0.22f, 0.58f},  // controls
+    {0.73f, 0.00f, 0.27f, 0.46f},  // lessons
+    {0.73f, 0.46f, 0.27f, 0.32f},  // slots
+    {0.73f, 0.78f, 0.27f, 0.22f},  // settings
+}};
+
+// Compact mode: each panel at a size that shows it whole, right of the strip. A second
+// panel opened is placed a step down and right of the first, and so on.
+constexpr float kBesideStrip = 312.0f;
+constexpr float kCascade = 26.0f;
+struct Size {
+  float w, h;
+};
+constexpr std::array<Size, kPanelCount> kAloneSize = {{
+    {690.0f, 352.0f},  // pools
+    {760.0f, 280.0f},  // heap
+    {520.0f, 330.0f},  // frame
+    {690.0f, 230.0f},  // Little's law
+    {470.0f, 440.0f},  // controls
+    {720.0f, 300.0f},  // lessons
+    {420.0f, 270.0f},  // slots
+    {470.0f, 170.0f},  // settings
+}};
+
+// F2..F9, or a click in the Panels menu: in compact mode a panel opens or closes; from the
+// other modes it opens beside the strip.
+void toggle_panel(Tunables& t, int panel) {
+  bool& open = t.panels[static_cast<std::size_t>(panel)];
+  if (t.mode != OverlayMode::Compact) {
+    t.mode = OverlayMode::Compact;
+    open = true;
+  } else {
+    open = !open;
+  }
+}
+
+}  // namespace
+
+void Overlay::read_keys(Tunables& t) {
+  // Typing into a field (a pool's capacity): the keys are the field's, not the overlay's.
+  if (ImGui::GetIO().WantCaptureKeyboard) return;
+  if (ImGui::IsKeyPressed(GLFW_KEY_F1, false)) t.mode = next_mode(t.mode);
+  for (int p = 0; p < kPanelCount; ++p)
+    if (ImGui::IsKeyPressed(GLFW_KEY_F2 + p, false)) toggle_panel(t, p);  // F2..F9 in a row
+}
+
+void Overlay::menu_bar(Tunables& t) {
+  if (!ImGui::BeginMainMenuBar()) return;
+  menu_height_ = ImGui::GetWindowSize().y;
+  if (menu_request_ >= 0) ImGui::OpenPopup(kMenus[menu_request_]);  // as a click would
+  const bool close = menu_request_ == kCloseMenus;
+  menu_request_ = kNoMenuRequest;
+  if (ImGui::BeginMenu(kMenus[0])) {
+    for (const OverlayMode m : {OverlayMode::Off, OverlayMode::Compact, OverlayMode::Full})
+      if (ImGui::MenuItem(mode_name(m), "F1", t.mode == m)) t.mode = m;
+    if (close) ImGui::CloseCurrentPopup();
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu(kMenus[1])) {
+    for (int p = 0; p < kPanelCount; ++p) {
+      const bool shown = t.mode == OverlayMode::Full || t.panels[static_cast<std::size_t>(p)];
+      if (ImGui::MenuItem(kPanelTitles[static_cast<std::size_t>(p)],
+                          kPanelKeys[static_cast<std::size_t>(p)], shown))
+        toggle_panel(t, p);
+    }
+    if (close) ImGui::CloseCurrentPopup();
+    ImGui::EndMenu();
+  }
+  ImGui::TextDisabled("F1 compact / full / off   F2-F9 panels   Tab frees the cursor");
+  ImGui::EndMainMenuBar();
+}
+
+// Where a panel's window goes: on a change of mode every shown panel is placed again (full:
+// its tile; compact: beside the strip); otherwise where it first appears, then where the
+// person moves it.
+void Overlay::place_panel(int panel, OverlayMode mode, int order) {
+  const auto p = static_cast<std::size_t>(panel);
+  const ImGuiCond cond = placed_for_ != mode ? ImGuiCond_Always : ImGuiCond_Appearing;
+  const float top = menu_height_;
+  const float w = static_cast<float>(width_), h = static_cast<float>(height_) - top;
+  if (mode == OverlayMode::Full) {
+    const Tile& tile = kFullTiles[p];
+    ImGui::SetNextWindowPos(ImVec2(tile.x * w, top + tile.y * h), cond);
+    ImGui::SetNextWindowSize(ImVec2(tile.w * w, tile.h * h), cond);
+    return;
+  }
+  const float step = kCascade * static_cast<float>(order);
+  const ImVec2 at(kBesideStrip + step, top + 6.0f + step);
+  ImGui::SetNextWindowPos(at, cond);
+  ImGui::SetNextWindowSize(ImVec2(std::min(kAloneSize[p].w, w - at.x),
+                                  std::min(kAloneSize[p].h, static_cast<float>(height_) - at.y)),
+                           cond);
+}
+
+void Overlay::panel_windows(const Inputs& in) {
+  Tunables& t = in.tunables;
+  const OverlayMode mode = t.mode;
+  int order = 0;
+  for (int p = 0; p < kPanelCount; ++p) {
+    bool& open = t.panels[static_cast<std::size_t>(p)];
+    if (mode != OverlayMode::Full && !open) continue;
+    place_panel(p, mode, order++);
+    ImGui::SetNextWindowBgAlpha(0.88f);
+    // Full mode shows every panel: no close button there (F1 leaves it).
+    if (ImGui::Begin(kPanelTitles[static_cast<std::size_t>(p)],
+                     mode == OverlayMode::Full ? nullptr : &open)) {
+      if (panel_scroll_ >= 0.0f) ImGui::SetScrollY(panel_scroll_ * ImGui::GetScrollMaxY());
+      panel_body(p, in);
+    }
+    ImGui::End();
+  }
+  panel_scroll_ = -1.0f;
+  placed_for_ = mode;
+}
+
+void Overlay::panel_body(int panel, const Inputs& in) {
+  switch (panel) {
+    case kPanelPools:
+      pool_table(in.stats, in.render, in.frame, in.tunables);
+      break;
+    case kPanelHeap:
+      heap_section(in.stats, in.frame);
+      break;
+    case kPanelFrame:
+      frame_section(in.render, in.frame);
+      break;
+    case kPanelLittle:
+      little_section(in.stats);
+      break;
+    case kPanelControls:
+      controls_section(in.tunables);
+      break;
+    case kPanelLessons:
+      broken_banner(in.stats, in.frame);  // which part is switched off, and its cost
+      lessons_section(in.world, in.stats, in.tunables);
+      break;
+    case kPanelSlots:
+      slot_inspector(in.world, in.tunables);
+      break;
+    default:
+      settings_section(in.tunables);
+      break;
+  }
+}
+
+}  // namespace flatline::overlay

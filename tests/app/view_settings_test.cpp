@@ -1,0 +1,149 @@
+// Tests for src/app/view_settings.cpp: every --overlay value parses and shows its windows (a
+// headless overlay, ImGui with no GL), the settings' field of view reaches the camera's
+// projection and the renderer's settings, and mouse sensitivity scales the look.
+#include "app/view_settings.hpp"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "../overlay/overlay_rig.hpp"
+#include "../overlay/shown_windows.hpp"
+#include "app/options.hpp"
+#include "platform/mouse_look.hpp"
+#include "sim/stats.hpp"
+
+namespace flatline::app {
+namespace {
+
+using overlay::kPanelCount;
+using overlay::kPanelNames;
+using overlay::kPanelTitles;
+
+ParseResult parse(std::vector<const char*> args) {
+  args.insert(args.begin(), "flatline");
+  return parse_options(static_cast<int>(args.size()), args.data());
+}
+
+// The windows an --overlay value must show: a panel's name shows the strip and that panel.
+std::set<std::string> expected_windows(std::string_view view) {
+  if (view == "off") return {};
+  std::set<std::string> names = {"##MainMenuBar"};
+  if (view == "full") {
+    for (const char* title : kPanelTitles)
+      names.insert(title);
+    return names;
+  }
+  names.insert(overlay::kCompactTitle);
+  const int panel = overlay::panel_named(view);
+  if (panel >= 0) names.insert(kPanelTitles[static_cast<std::size_t>(panel)]);
+  return names;
+}
+
+class OverlayViewOption : public overlay::OverlayRig {
+ protected:
+  void frames(int n) {
+    for (int i = 0; i < n; ++i) {
+      overlay.begin_frame(overlay::kDelta, overlay::kWidth, overlay::kHeight);
+      overlay.build(*world, collect_stats(*world), render,
+                    frame_camera(*world, 1.0f, overlay::kWidth, overlay::kHeight, tunables), info,
+                    tunables);
+      overlay.end_frame();
+    }
+  }
+};
+
+TEST(OverlayOption, NamesTheModesAndThePanelsTheOverlayKnows) {
+  ASSERT_EQ(kOverlayViews.size(), 3u + kPanelCount);
+  EXPECT_EQ(kOverlayViews[0], "off");
+  EXPECT_EQ(kOverlayViews[1], "compact");
+  EXPECT_EQ(kOverlayViews[2], "full");
+  for (int p = 0; p < kPanelCount; ++p)
+    EXPECT_EQ(kOverlayViews[3 + static_cast<std::size_t>(p)], kPanelNames[p]);
+  EXPECT_EQ(parse({}).options.overlay, "compact");
+}
+
+TEST(OverlayOption, RefusesAnUnknownViewOrAMissingOne) {
+  EXPECT_NE(parse({"--overlay", "big"}).error.find("--overlay needs off, compact, full"),
+            std::string::npos);
+  EXPECT_NE(parse({"--overlay"}).error, "");
+  EXPECT_NE(parse({"--overlay", "Pools"}).error, "") << "names are lower case";
+}
+
+TEST_F(OverlayViewOption, EveryValueShowsItsWindowsAndAPanelShowsWhole) {
+  for (const std::string_view view : kOverlayViews) {
+    const ParseResult r = parse({"--overlay", view.data()});
+    ASSERT_EQ(r.error, "") << view;
+    apply_view_options(r.options, tunables);
+    frames(3);
+    std::set<std::string> shown;
+    for (const overlay::ShownWindow& w : overlay::shown_windows()) {
+      shown.insert(w.name);
+      if (view == "full") continue;
+      EXPECT_GE(w.pos.x, 0.0f) << view << ": " << w.name;  // whole in the frame
+      EXPECT_GE(w.pos.y, 0.0f) << view << ": " << w.name;
+      EXPECT_LE(w.pos.x + w.size.x, overlay::kWidth) << view << ": " << w.name;
+      EXPECT_LE(w.pos.y + w.size.y, overlay::kHeight) << view << ": " << w.name;
+    }
+    EXPECT_EQ(shown, expected_windows(view)) << "--overlay " << view;
+  }
+}
+
+TEST_F(OverlayViewOption, APanelIsPlacedBesideTheStripNotOverIt) {
+  for (int p = 0; p < kPanelCount; ++p) {
+    const ParseResult r = parse({"--overlay", kPanelNames[static_cast<std::size_t>(p)]});
+    apply_view_options(r.options, tunables);
+    frames(2);
+    const auto shown = overlay::shown_windows();
+    const auto* strip = overlay::find_shown(shown, overlay::kCompactTitle);
+    const auto* panel = overlay::find_shown(shown, kPanelTitles[static_cast<std::size_t>(p)]);
+    ASSERT_NE(strip, nullptr);
+    ASSERT_NE(panel, nullptr);
+    EXPECT_GE(panel->pos.x, strip->pos.x + strip->size.x) << kPanelNames[p];
+  }
+}
+
+TEST(ViewSettings, TheFieldOfViewReachesTheCamerasProjectionAndTheRenderer) {
+  const World world(WorldConfig{});
+  const ParseResult r = parse({"--fov", "100"});
+  ASSERT_EQ(r.error, "");
+  overlay::Tunables t;
+  apply_view_options(r.options, t);
+  EXPECT_FLOAT_EQ(t.fov_degrees, 100.0f);
+  const render::Camera wide = frame_camera(world, 1.0f, 1280, 720, t);
+  const render::Camera expected = render::make_camera(world, 1.0f, 1280.0f / 720.0f, 100.0f);
+  const render::Camera standard = render::make_camera(world, 1.0f, 1280.0f / 720.0f);
+  EXPECT_EQ(wide.view_proj, expected.view_proj);
+  EXPECT_NE(wide.view_proj, standard.view_proj);
+  // A wider view draws the same point nearer the centre: the projection's scale is smaller.
+  const glm::vec4 ahead(wide.eye + wide.forward * 10.0f + glm::vec3(0.0f, 2.0f, 0.0f), 1.0f);
+  const glm::vec4 a = wide.view_proj * ahead, b = standard.view_proj * ahead;
+  EXPECT_LT(std::abs(a.y / a.w), std::abs(b.y / b.w));
+  render::RenderSettings settings;
+  apply_render_settings(t, settings);
+  EXPECT_FLOAT_EQ(settings.fov_degrees, 100.0f);
+}
+
+TEST(ViewSettings, SensitivityScalesTheLookAndComesFromTheCommandLine) {
+  EXPECT_FLOAT_EQ(platform::look_radians(100.0, 2.0f), 2.0f * platform::look_radians(100.0, 1.0f));
+  EXPECT_FLOAT_EQ(platform::look_radians(100.0, 1.0f), -100.0f * platform::kMouseRadiansPerPixel);
+  EXPECT_FLOAT_EQ(platform::look_radians(0.0, 5.0f), 0.0f);
+  const ParseResult r = parse({"--sensitivity", "2.5", "--fullscreen"});
+  ASSERT_EQ(r.error, "");
+  overlay::Tunables t;
+  apply_view_options(r.options, t);
+  EXPECT_FLOAT_EQ(t.mouse_sensitivity, 2.5f);
+  EXPECT_TRUE(t.fullscreen);
+}
+
+TEST(ViewSettings, TheOptionsRangesAreTheSettingsPanels) {
+  EXPECT_FLOAT_EQ(static_cast<float>(kMinFov), overlay::kMinFovDegrees);
+  EXPECT_FLOAT_EQ(static_cast<float>(kMaxFov), overlay::kMaxFovDegrees);
+  EXPECT_FLOAT_EQ(static_cast<float>(kMinSensitivity), overlay::kMinSensitivity);
+  EXPECT_FLOAT_EQ(static_cast<float>(kMaxSensitivity), overlay::kMaxSensitivity);
+}
+
+}  // namespace
+}  // namespace flatline::app

@@ -1,0 +1,164 @@
+// Tests for the overlay's views (src/overlay/overlay_windows.cpp, overlay_compact.cpp): the
+// compact strip's share of a 1280x720 frame, full mode's windows, the keys and the menus.
+// Headless like overlay_test.cpp; the windows are read from ImGui's window list.
+#include <gtest/gtest.h>
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+#include "drawn_text.hpp"
+#include "overlay/overlay_math.hpp"
+#include "overlay_rig.hpp"
+#include "render/scene.hpp"
+#include "shown_windows.hpp"
+#include "sim/stats.hpp"
+
+namespace flatline::overlay {
+namespace {
+
+constexpr float kFrameArea = static_cast<float>(kWidth) * static_cast<float>(kHeight);
+
+class OverlayViews : public OverlayRig {
+ protected:
+  void SetUp() override {
+    OverlayRig::SetUp();
+    voices.name = "voices";
+    voices.stats.capacity = 32;
+    info.voices = &voices;  // the sound's row too: the strip at its tallest
+    info.warmed_up = true;
+  }
+
+  void frames(int n) {
+    for (int i = 0; i < n; ++i) {
+      overlay.begin_frame(kDelta, kWidth, kHeight);
+      overlay.build(*world, collect_stats(*world), render,
+                    render::make_camera(*world, 1.0f, float(kWidth) / kHeight), info, tunables);
+      overlay.end_frame();
+    }
+  }
+
+  // A key pressed for one frame and released the next, as the GLFW backend reports it.
+  void press(int key) {
+    ImGui::GetIO().KeysDown[key] = true;
+    frames(1);
+    ImGui::GetIO().KeysDown[key] = false;
+    frames(1);
+  }
+
+  PoolReport voices;
+};
+
+// Vertices of this colour (alpha ignored) in the frame's draw data.
+int vertices_of_colour(std::uint32_t packed) {
+  const ImDrawData& data = *ImGui::GetDrawData();
+  int count = 0;
+  for (int l = 0; l < data.CmdListsCount; ++l)
+    for (const ImDrawVert& v : data.CmdLists[l]->VtxBuffer)
+      count += (v.col & 0x00FFFFFFu) == (packed & 0x00FFFFFFu);
+  return count;
+}
+
+float shown_area() {
+  float area = 0.0f;
+  for (const ShownWindow& w : shown_windows())
+    area += w.area();  // a sum: overlaps counted twice, an upper bound
+  return area;
+}
+
+TEST_F(OverlayViews, ByDefaultTheCompactStripCoversAtMostATenthOfA1280x720Frame) {
+  ASSERT_EQ(tunables.mode, OverlayMode::Compact);
+  frames(3);
+  const auto shown = shown_windows();
+  const ShownWindow* strip = find_shown(shown, kCompactTitle);
+  ASSERT_NE(strip, nullptr);
+  ASSERT_NE(find_shown(shown, "##MainMenuBar"), nullptr);
+  EXPECT_EQ(shown.size(), 2u) << "the strip and the menu bar, no panel";
+  const float share = shown_area() / kFrameArea;
+  std::printf("compact view: strip %.0fx%.0f, with the menu bar %.1f%% of 1280x720\n",
+              static_cast<double>(strip->size.x), static_cast<double>(strip->size.y),
+              static_cast<double>(share) * 100.0);
+  EXPECT_LE(share, 0.10f);  // the brief allows 20%: aim well under
+  EXPECT_GT(strip->area(), 0.02f * kFrameArea) << "a strip too small to hold its rows";
+  const std::string text = drawn_text();
+  EXPECT_NE(text.find("voices"), std::string::npos);
+  EXPECT_NE(text.find("ms"), std::string::npos);
+  EXPECT_NE(text.find("draws"), std::string::npos);
+}
+
+TEST_F(OverlayViews, TheStripShowsHeapAllocationsInRedWhenThereAreAny) {
+  frames(2);
+  const int red_before = vertices_of_colour(kColorRed);
+  info.heap_frame.allocations = 3;
+  frames(1);
+  EXPECT_GT(vertices_of_colour(kColorRed), red_before);
+}
+
+TEST_F(OverlayViews, FullModeShowsEveryPanelInsideTheFrameAndNoStrip) {
+  tunables.mode = OverlayMode::Full;
+  frames(3);
+  const auto shown = shown_windows();
+  EXPECT_EQ(find_shown(shown, kCompactTitle), nullptr);
+  for (const char* title : kPanelTitles) {
+    const ShownWindow* w = find_shown(shown, title);
+    ASSERT_NE(w, nullptr) << title;
+    EXPECT_GE(w->pos.y, 18.0f) << title << " under the menu bar";
+    EXPECT_LE(w->pos.x + w->size.x, kWidth + 1.0f) << title;
+    EXPECT_LE(w->pos.y + w->size.y, kHeight + 1.0f) << title;
+    EXPECT_GE(w->size.x, 260.0f) << title << " too narrow to read";
+  }
+}
+
+TEST_F(OverlayViews, F1CyclesOffCompactFullAndF2ToF9ToggleThePanels) {
+  frames(1);
+  press(GLFW_KEY_F1);
+  EXPECT_EQ(tunables.mode, OverlayMode::Full);
+  press(GLFW_KEY_F1);
+  EXPECT_EQ(tunables.mode, OverlayMode::Off);
+  EXPECT_TRUE(shown_windows().empty());
+  press(GLFW_KEY_F1);
+  EXPECT_EQ(tunables.mode, OverlayMode::Compact);
+  for (int p = 0; p < kPanelCount; ++p) {
+    press(GLFW_KEY_F2 + p);
+    EXPECT_TRUE(tunables.panels[static_cast<std::size_t>(p)]) << kPanelNames[p];
+    EXPECT_NE(find_shown(shown_windows(), kPanelTitles[p]), nullptr) << kPanelTitles[p];
+    press(GLFW_KEY_F2 + p);
+    EXPECT_FALSE(tunables.panels[static_cast<std::size_t>(p)]) << kPanelNames[p];
+  }
+}
+
+// While ImGui has the keyboard (typing a pool's capacity), F1..F9 are the field's.
+TEST_F(OverlayViews, KeysAreLeftAloneWhileImGuiHasTheKeyboard) {
+  frames(1);
+  overlay.begin_frame(kDelta, kWidth, kHeight);
+  ImGui::CaptureKeyboardFromApp(true);  // as a focused text field does, from the next frame
+  overlay.build(*world, collect_stats(*world), render,
+                render::make_camera(*world, 1.0f, float(kWidth) / kHeight), info, tunables);
+  overlay.end_frame();
+  ImGui::GetIO().KeysDown[GLFW_KEY_F1] = true;
+  ImGui::GetIO().KeysDown[GLFW_KEY_F2] = true;
+  frames(1);
+  EXPECT_TRUE(ImGui::GetIO().WantCaptureKeyboard);
+  EXPECT_EQ(tunables.mode, OverlayMode::Compact);
+  EXPECT_FALSE(tunables.panels[kPanelPools]);
+}
+
+TEST_F(OverlayViews, TheMenuBarsMenusOpenAndClose) {
+  frames(2);
+  overlay.open_menu(1);
+  frames(2);
+  EXPECT_NE(drawn_text().find("Slot inspector F8"), std::string::npos);  // no panel is open:
+  EXPECT_NE(drawn_text().find("Settings F9"), std::string::npos);        // the menu's items
+  overlay.open_menu(-1);
+  frames(2);
+  EXPECT_EQ(drawn_text().find("Slot inspector"), std::string::npos);
+  overlay.open_menu(0);
+  frames(2);
+  EXPECT_NE(drawn_text().find("full"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace flatline::overlay
