@@ -15,15 +15,17 @@ float luma(vec3 c) { return dot(c, vec3(0.299, 0.587, 0.114)); }
 void main() {
   vec2 texel = 1.0 / vec2(textureSize(u_scene, 0));
   vec2 uv = v_ndc * 0.5 + 0.5;
-  vec3 centre = texture(u_scene, uv).rgb;
-  float nw = luma(texture(u_scene, uv + vec2(-1.0, -1.0) * texel).rgb);
-  float ne = luma(texture(u_scene, uv + vec2(1.0, -1.0) * texel).rgb);
-  float sw = luma(texture(u_scene, uv + vec2(-1.0, 1.0) * texel).rgb);
-  float se = luma(texture(u_scene, uv + vec2(1.0, 1.0) * texel).rgb);
+  // The neighbourhood read texel by texel (no filtering): most pixels need nothing else.
+  ivec2 at = ivec2(gl_FragCoord.xy);
+  vec3 centre = texelFetch(u_scene, at, 0).rgb;
+  float nw = luma(texelFetch(u_scene, at + ivec2(-1, -1), 0).rgb);
+  float ne = luma(texelFetch(u_scene, at + ivec2(1, -1), 0).rgb);
+  float sw = luma(texelFetch(u_scene, at + ivec2(-1, 1), 0).rgb);
+  float se = luma(texelFetch(u_scene, at + ivec2(1, 1), 0).rgb);
   float m = luma(centre);
   float lo = min(m, min(min(nw, ne), min(sw, se)));
   float hi = max(m, max(max(nw, ne), max(sw, se)));
-  if (hi - lo < max(0.0312, hi * 0.125)) {  // no edge here: most pixels stop now
+  if (hi - lo < max(0.0833, hi * 0.166)) {  // FXAA 3.11's default thresholds: no edge here
     frag_color = vec4(centre, 1.0);
     return;
   }

@@ -69,8 +69,7 @@ bool load(Game& g, std::string& error) {
                                    : render::Antialiasing::kOff;
   config.msaa_samples = o.msaa;
   g.window->framebuffer_size(config.width, config.height);
-  if (!g.renderer.init(g.session.world(), g.session.level(), config, error))
-    return false;
+  if (!g.renderer.init(g.session.world(), g.session.level(), config, error)) return false;
   if (!g.overlay.init(g.window->handle(), error)) return false;
   g.tunables = overlay::tunables_from(g.session.world());
   g.tunables.tick_hz = o.tick_hz;

@@ -21,8 +21,11 @@ bool capture_png(int width, int height, std::vector<unsigned char>& png, std::st
   }
   const auto row = static_cast<std::size_t>(width) * 4;
   std::vector<unsigned char> pixels(row * static_cast<std::size_t>(height));
-  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  GLint alignment = 4;
+  glGetIntegerv(GL_PACK_ALIGNMENT, &alignment);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);  // rows packed tight, whatever the width
   glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+  glPixelStorei(GL_PACK_ALIGNMENT, alignment);  // GL state as the caller left it
   stbi_flip_vertically_on_write(1);  // GL's first row is the bottom one; PNG's is the top
   png.clear();
   if (stbi_write_png_to_func(&append, &png, width, height, 4, pixels.data(),

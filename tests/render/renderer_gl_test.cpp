@@ -12,6 +12,7 @@
 #include "diag/heap_counter.hpp"
 #include "level_fixture.hpp"
 #include "platform/window.hpp"
+#include "render/screenshot.hpp"
 
 namespace flatline::render {
 namespace {
@@ -207,13 +208,25 @@ TEST_F(RendererGl, AMissingUniformNamesTheProgramAndTheUniform) {
   for (const auto& file : std::filesystem::directory_iterator(FLATLINE_SHADER_DIR))
     std::filesystem::copy_file(file.path(), dir / file.path().filename(),
                                std::filesystem::copy_options::overwrite_existing);
-  std::ofstream(dir / "mesh.frag") << "#version 330 core\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n";
+  std::ofstream(dir / "mesh.frag")
+      << "#version 330 core\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n";
   std::string error;
   Renderer renderer;
   EXPECT_FALSE(renderer.init(*world_, test_level(), test_config(dir.string()), error));
-  EXPECT_NE(error.find("shader program 'mesh' has no active uniform 'u_"),
-            std::string::npos)
+  EXPECT_NE(error.find("shader program 'mesh' has no active uniform 'u_"), std::string::npos)
       << error;
+}
+
+TEST_F(RendererGl, AScreenshotLeavesThePackAlignmentAsItFoundIt) {
+  frame();
+  glPixelStorei(GL_PACK_ALIGNMENT, 8);
+  std::vector<unsigned char> png;
+  std::string error;
+  ASSERT_TRUE(capture_png(width_ - 1, height_, png, error)) << error;  // an odd row length
+  GLint alignment = 0;
+  glGetIntegerv(GL_PACK_ALIGNMENT, &alignment);
+  EXPECT_EQ(alignment, 8);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
 }
 
 TEST_F(RendererGl, AMissingShaderFolderIsAClearError) {

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "render/vertex_layout.hpp"
+
 namespace flatline::render {
 namespace {
 
@@ -14,6 +16,18 @@ TEST(PointLogAtFile, RewritesMesaLinesToFileAndLine) {
 TEST(PointLogAtFile, RewritesNvidiaLinesAndKeepsOthers) {
   const std::string log = "0(7) : error C0000: syntax error\nsome summary\n";
   EXPECT_EQ(point_log_at_file(log, "a.vert"), "a.vert:7: error C0000: syntax error\nsome summary");
+}
+
+TEST(AttributeDefines, FollowTheVersionLineAndKeepTheFilesLineNumbers) {
+  const std::string out = with_attribute_defines("#version 330 core\nin vec3 a;\n");
+  EXPECT_EQ(out.rfind("#version 330 core\n#define ATTR_POSITION 0\n", 0), 0u) << out;
+  EXPECT_NE(out.find("#define ATTR_INSTANCE_COLOR " + std::to_string(kAttrInstanceColor)),
+            std::string::npos);
+  EXPECT_NE(out.find("#line 2\nin vec3 a;\n"), std::string::npos) << out;
+}
+
+TEST(AttributeDefines, LeaveAShaderWithoutAVersionLineAlone) {
+  EXPECT_EQ(with_attribute_defines("void main() {}\n"), "void main() {}\n");
 }
 
 }  // namespace
