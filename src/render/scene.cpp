@@ -146,8 +146,8 @@ void view_model(const World& world, float alpha, Writer& out) {
     out.next(kDrawWeapon) = {v4(place(part.at)), v4(part.size), v4(forward), part.color};
   if (world.player.muzzle_flash <= 0.0f) return;
   const glm::vec3 tip = place(kBarrelEnd);
-  const float size = 0.10f + 0.6f * world.player.muzzle_flash;
-  const glm::vec4 flash{1.0f, 0.78f, 0.35f, 1.0f};
+  const float size = 0.04f + 0.6f * world.player.muzzle_flash;  // shrinks as it fades
+  const glm::vec4 flash{1.0f, 0.62f, 0.22f, 0.85f};
   out.next(kDrawMuzzle) = {
       v4(tip), {size, size, size * 1.6f, 0}, v4(glm::normalize(up + right)), flash};
   out.next(kDrawMuzzle) = {
