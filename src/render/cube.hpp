@@ -1,5 +1,5 @@
-// The one mesh Flatline draws: every object is an instance of this cube, scaled,
-// oriented and coloured per instance (renderer.cpp, and bench/render_bench.cpp).
+// A unit cube as 36 unindexed vertices of (position, normal): the instancing benchmark's
+// mesh (bench/render_bench.cpp). The game's meshes, indexed and textured, are meshes.hpp.
 #pragma once
 
 #include <array>

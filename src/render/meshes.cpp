@@ -60,8 +60,12 @@ MeshData unit_sphere(int slices, int stacks) {
   for (std::uint32_t j = 0; j < static_cast<std::uint32_t>(stacks); ++j) {
     for (std::uint32_t i = 0; i < static_cast<std::uint32_t>(slices); ++i) {
       const std::uint32_t a = j * row + i, b = a + row;
-      for (std::uint32_t k : {a, b, a + 1, a + 1, b, b + 1})
-        mesh.indices.push_back(k);
+      if (j > 0)  // at the poles one of the two triangles has no area: left out
+        for (std::uint32_t k : {a, b, a + 1})
+          mesh.indices.push_back(k);
+      if (j + 1 < static_cast<std::uint32_t>(stacks))
+        for (std::uint32_t k : {a + 1, b, b + 1})
+          mesh.indices.push_back(k);
     }
   }
   return mesh;

@@ -6,9 +6,7 @@
 #include <string>
 
 #include "assets/level.hpp"
-#include "render/meshes.hpp"
 #include "render/renderer.hpp"
-#include "sim/arena.hpp"
 
 namespace flatline::render {
 
