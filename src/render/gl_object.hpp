@@ -110,6 +110,14 @@ inline Renderbuffer make_renderbuffer() {
   return Renderbuffer(RenderbufferTraits::create());
 }
 
+// How the bound 2D texture is sampled: filters for shrinking and magnifying, and wrapping.
+inline void set_sampling(GLint min_filter, GLint mag_filter, GLint wrap) {
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, min_filter);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, mag_filter);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, wrap);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, wrap);
+}
+
 // A debug label on a GL object (KHR_debug), shown by apitrace and GL debuggers; no-op
 // where the driver lacks the extension.
 inline void label(GLenum kind, GLuint id, const char* name) {
