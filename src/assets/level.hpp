@@ -49,12 +49,12 @@ struct Mesh {
 };
 
 struct Level {
-  std::vector<Mesh> parts;      // the arena as drawn: floor, walls, crates, the glass
-  std::vector<Mesh> target;     // the target model (node "target"), unit size, centred
+  std::vector<Mesh> parts;   // the arena as drawn: floor, walls, crates, the glass
+  std::vector<Mesh> target;  // the target model (node "target"), unit size, centred
   std::vector<Material> materials;
   std::vector<Image> images;
-  ArenaLayout collision;        // the collider nodes (names starting "UBX_"), as the sim reads them
-  std::string source;           // the .gltf file read
+  ArenaLayout collision;  // the collider nodes (names starting "UBX_"), as the sim reads them
+  std::string source;     // the .gltf file read
 };
 
 // Reads `dir`/arena.gltf (its .bin and PNG textures beside it). On failure returns false
