@@ -10,7 +10,7 @@ rounds=${1:-3}
 frames=${2:-600}
 exe=build/release/flatline
 [[ -x $exe ]] || { cmake --preset release >/dev/null && cmake --build --preset release --target flatline; }
-configs=("" "--no-shadows" "--aa off" "--aa msaa4" "--overlay off" "--overlay full" \
+configs=("" "--aa fxaa" "--aa msaa4" "--no-shadows" "--overlay off" "--overlay full" \
          "--no-instance-ring" "--no-shadows --aa off --overlay off")
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -28,9 +28,11 @@ def stat(i, key):
     return statistics.median(json.load(open(f"{tmp}/{i}.{r}.json"))["frame_ms"][key]
                              for r in range(rounds))
 base = stat(0, "median")
+first = json.load(open(f"{tmp}/0.0.json"))["render"]
+print(f"GL_RENDERER: {first['gl_renderer']}; --aa auto chose {first['antialiasing']}\n")
 print("| configuration | frame median, ms | p99, ms | median vs default |")
 print("|---|---|---|---|")
 for i, c in enumerate(configs):
     m = stat(i, "median")
-    print(f"| {c or 'default (shadows, FXAA, compact overlay)'} | {m:.1f} | {stat(i, 'p99'):.1f} | {m - base:+.1f} |")
+    print(f"| {c or 'default (shadows, --aa auto, compact overlay)'} | {m:.1f} | {stat(i, 'p99'):.1f} | {m - base:+.1f} |")
 PY

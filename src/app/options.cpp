@@ -79,7 +79,8 @@ const char* usage() {
          "  --no-instancing      draw one object per draw call, to see what instancing saves\n"
          "  --no-shadows         skip the sun's shadow pass (everything sunlit)\n"
          "  --no-instance-ring   rewrite one instance buffer per kind each frame (no ring)\n"
-         "  --aa MODE            anti-aliasing: fxaa (default), msaa2, msaa4, msaa8 or off\n"
+         "  --aa MODE            anti-aliasing: auto (default: fxaa on a GPU, off on a\n"
+         "                       software rasteriser), fxaa, msaa2, msaa4, msaa8 or off\n"
          "  --overlay-tour       after warm-up, open every panel, scroll, flip every switch\n"
          "                       and back, press the misuse buttons (windowed)\n"
          "  --overlay VIEW       what shows at start: off | compact (default) | full | a panel:\n"
@@ -198,8 +199,10 @@ ParseResult parse_options(int argc, const char* const* argv) {
     } else if (flag == "--no-instance-ring") {
       o.no_instance_ring = true;
     } else if (flag == "--aa") {
-      if (!value(v) || (v != "off" && v != "fxaa" && v != "msaa2" && v != "msaa4" && v != "msaa8"))
-        return fail("--aa needs fxaa, msaa2, msaa4, msaa8 or off");
+      if (!value(v) || (v != "auto" && v != "off" && v != "fxaa" && v != "msaa2" && v != "msaa4" &&
+                        v != "msaa8"))
+        return fail("--aa needs auto, fxaa, msaa2, msaa4, msaa8 or off");
+      o.aa_auto = v == "auto";
       o.fxaa = v == "fxaa";
       o.msaa = v.rfind("msaa", 0) == 0 ? v[4] - '0' : 0;
     } else if (flag == "--no-instancing") {

@@ -42,7 +42,8 @@ struct Options {
   bool no_instancing = false;       // one draw call per object, to compare
   bool no_shadows = false;          // skip the sun's shadow pass
   bool no_instance_ring = false;    // one instance buffer per kind, rewritten every frame
-  bool fxaa = true;                 // --aa: FXAA (the default), or
+  bool aa_auto = true;              // --aa auto (the default): FXAA on a GPU, off on llvmpipe
+  bool fxaa = false;                // --aa fxaa, or
   int msaa = 0;                     // multisampling with 2, 4 or 8 samples, or neither (off)
   bool overlay_tour = false;        // after warm-up, use every part of the panel (overlay_tour.hpp)
   std::string overlay = "compact";  // off | compact | full | a panel's name (kOverlayViews)

@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cinttypes>
 #include <cstring>
+#include <string>
 
 #include "app/output_file.hpp"
 #include "pool/pool_meter.hpp"  // sizing(): the verdict the overlay shows
@@ -28,6 +29,15 @@ void write_pool(std::FILE* f, const PoolReport& p, std::size_t gpu_bytes) {
                p.run_spawn_rate, p.run_mean_lifetime, p.little_k, p.recommended,
                to_string(sizing(p.recommended, s, p.policy)),  // the overlay's verdict, run-wide
                p.cpu_bytes, gpu_bytes);
+}
+
+// Text from outside (a driver's name) as a JSON string: quotes, backslashes and control
+// characters become '?'; nothing a reader needs is lost, and nothing is allocated.
+void write_json_text(std::FILE* f, const std::string& text) {
+  std::fputc('"', f);
+  for (const char c : text)
+    std::fputc(c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20 ? '?' : c, f);
+  std::fputc('"', f);
 }
 
 }  // namespace
@@ -87,11 +97,14 @@ bool write_stats_json(const RunReport& r, const std::string& path, std::string& 
         "\"buffer_reallocations_after_warmup\": %" PRIu64
         ", \"shadow_draw_calls_per_frame\": %d, "
         "\"level_draw_calls_per_frame\": %d, \"shadow_map_size\": %d, \"msaa_samples\": %d, "
-        "\"fxaa\": %s, "
-        "\"render_target_reallocations\": %d},\n",
+        "\"fxaa\": %s, \"antialiasing\": \"%s\", \"antialiasing_auto\": %s, "
+        "\"render_target_reallocations\": %d, \"gl_renderer\": ",
         r.draw_calls_per_frame, r.bullet_draw_calls_per_frame, r.buffer_reallocations_after_warmup,
         r.shadow_draw_calls_per_frame, r.level_draw_calls_per_frame, r.shadow_map_size,
-        r.msaa_samples, r.fxaa ? "true" : "false", r.render_target_reallocations);
+        r.msaa_samples, r.fxaa ? "true" : "false", r.antialiasing,
+        r.antialiasing_auto ? "true" : "false", r.render_target_reallocations);
+    write_json_text(f, r.gl_renderer);
+    std::fprintf(f, "},\n");
     std::fprintf(f,
                  "  \"frame_ms\": {\"median\": %.4f, \"p99\": %.4f, \"max\": %.4f, "
                  "\"first_shot\": %.4f}",

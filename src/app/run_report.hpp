@@ -44,6 +44,9 @@ struct RunReport {
   int shadow_map_size = 0;              // texels on a side; 0: shadows off
   int msaa_samples = 0;
   bool fxaa = false;
+  const char* antialiasing = "off";     // at the last steady frame: off, fxaa, msaa2/4/8
+  bool antialiasing_auto = false;       // --aa auto chose it from the driver
+  std::string gl_renderer;              // GL_RENDERER: which driver drew (llvmpipe: the CPU)
   int render_target_reallocations = 0;  // the multisampled buffers remade (window resized)
   std::uint64_t buffer_reallocations_after_warmup = 0;
   std::array<std::size_t, kPoolCount> gpu_bytes{};  // each pool's instance buffer (0: none)

@@ -22,6 +22,18 @@ void apply_view_options(const Options& options, overlay::Tunables& t) {
   t.fullscreen = options.fullscreen;
 }
 
+void apply_antialiasing_option(const Options& options, std::string_view gl_renderer,
+                               overlay::Tunables& t) {
+  t.software_rasteriser = render::is_software_rasteriser(gl_renderer);
+  t.msaa_samples = options.msaa > 0 ? options.msaa : 4;
+  if (options.aa_auto)
+    t.antialiasing = render::auto_antialiasing(gl_renderer);
+  else if (options.msaa > 0)
+    t.antialiasing = render::Antialiasing::kMsaa;
+  else
+    t.antialiasing = options.fxaa ? render::Antialiasing::kFxaa : render::Antialiasing::kOff;
+}
+
 render::Camera frame_camera(const World& world, float alpha, int width, int height,
                             const overlay::Tunables& t) {
   const float aspect = static_cast<float>(width) / static_cast<float>(std::max(height, 1));
@@ -31,6 +43,8 @@ render::Camera frame_camera(const World& world, float alpha, int width, int heig
 void apply_render_settings(const overlay::Tunables& t, render::RenderSettings& settings) {
   settings.instancing = t.instancing;
   settings.fov_degrees = t.fov_degrees;
+  settings.antialiasing = t.antialiasing;
+  settings.msaa_samples = t.msaa_samples;
 }
 
 std::string open_panels_json(const overlay::Tunables& t) {

@@ -64,10 +64,11 @@ bool load(Game& g, std::string& error) {
   render::RendererConfig config;
   config.shader_dir = shaders;
   config.warm_up = !o.no_warmup;
-  config.antialiasing = o.msaa > 0 ? render::Antialiasing::kMsaa
-                        : o.fxaa   ? render::Antialiasing::kFxaa
-                                   : render::Antialiasing::kOff;
-  config.msaa_samples = o.msaa;
+  overlay::Tunables aa;
+  apply_antialiasing_option(o, g.window->gl_renderer(), aa);  // --aa auto: asks the driver
+  config.antialiasing = aa.antialiasing;
+  g.report.gl_renderer = g.window->gl_renderer();  // copied now: no allocation after warm-up
+  config.msaa_samples = aa.msaa_samples;
   g.window->framebuffer_size(config.width, config.height);
   if (!g.renderer.init(g.session.world(), g.session.level(), config, error)) return false;
   if (!g.overlay.init(g.window->handle(), error)) return false;
@@ -77,7 +78,8 @@ bool load(Game& g, std::string& error) {
   g.tunables.has_sound = g.session.audio().running();
   g.tunables.muted = o.mute;
   apply_view_options(o, g.tunables);  // --overlay, --fov, --sensitivity, --fullscreen
-  if (!o.no_warmup) {                 // every panel, menu, scroll position and slot table made now
+  apply_antialiasing_option(o, g.window->gl_renderer(), g.tunables);
+  if (!o.no_warmup) {  // every panel, menu, scroll position and slot table made now
     g.window->framebuffer_size(g.width, g.height);
     g.overlay.warm_up(g.session.world(), g.renderer.stats(),
                       frame_camera(g.session.world(), 1.0f, g.width, g.height, g.tunables),
@@ -220,6 +222,10 @@ void end_frame(Game& g) {
   r.shadow_map_size = g.render_settings.shadows ? rs.shadow_map_size : 0;
   r.msaa_samples = rs.msaa_samples;
   r.fxaa = rs.fxaa;
+  r.antialiasing = render::antialiasing_name(rs.fxaa               ? render::Antialiasing::kFxaa
+                                             : rs.msaa_samples > 0 ? render::Antialiasing::kMsaa
+                                                                   : render::Antialiasing::kOff,
+                                             rs.msaa_samples);
   r.render_target_reallocations = rs.target_reallocations;
   for (int i = 0; i < kPoolCount; ++i)  // as sized now: a Grow pool's buffer may have grown
     r.gpu_bytes[static_cast<std::size_t>(i)] = render::gpu_bytes_of_pool(rs, i);
@@ -258,12 +264,13 @@ int run_windowed(const Options& options) {
   const overlay::ArenaStats& arena = game.overlay.arena_stats();
   game.report.overlay_tour_steps = game.tour.steps_done();
   game.report.overlay_mode = overlay::mode_name(game.tunables.mode);
+  game.report.antialiasing_auto = session.options().aa_auto;
   game.report.overlay_panels = open_panels_json(game.tunables);
   game.report.imgui_arena_capacity = arena.capacity;
   game.report.imgui_arena_high_water = arena.high_water;
   game.report.imgui_arena_in_use = arena.in_use;
   game.report.imgui_arena_fallbacks = arena.fallbacks;
-  const int code = session.finish(game.report);
+  const int code = session.finish(std::move(game.report));  // moved: no copy counted
   return code == 0 && game.screenshot_failed ? 1 : code;
 }
 

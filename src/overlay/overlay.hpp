@@ -13,6 +13,7 @@
 #include "diag/heap_counter.hpp"
 #include "overlay/imgui_arena.hpp"
 #include "overlay/overlay_view.hpp"
+#include "render/antialiasing.hpp"
 #include "render/render_stats.hpp"
 #include "render/scene.hpp"
 #include "sim/stats.hpp"
@@ -69,6 +70,10 @@ struct Tunables {
   float fov_degrees = 70.0f;       // vertical field of view
   float mouse_sensitivity = 1.0f;  // times the platform's radians per pixel
   bool fullscreen = false;         // the primary monitor at its current video mode
+  // Anti-aliasing (render/antialiasing.hpp): --aa, then the settings panel.
+  render::Antialiasing antialiasing = render::Antialiasing::kFxaa;
+  int msaa_samples = 4;              // with MSAA: 2, 4 or 8
+  bool software_rasteriser = false;  // the driver draws on the CPU: --aa auto chose off
   // Sound: the master volume (0..1) and mute, shown when the game has a sound device.
   bool has_sound = false;
   float volume = 1.0f;

@@ -1,7 +1,8 @@
 // The settings panel: how the game is seen and steered. Mouse sensitivity scales the
 // platform's radians per pixel of mouse look; the field of view reaches the renderer's
 // projection and the HUD's (damage numbers project with the same camera); fullscreen puts
-// the window on the primary monitor at its current video mode. It writes tunables only:
+// the window on the primary monitor at its current video mode; anti-aliasing picks how the
+// scene's edges are smoothed, its cost visible in the frame time at once. It writes tunables only:
 // the frame loop applies them (src/app/view_settings.cpp).
 #include <cmath>
 
@@ -20,6 +21,26 @@ float horizontal_fov(float vertical_degrees, float aspect) {
   return 2.0f * std::atan(half * aspect) / kRadiansPerDegree;
 }
 
+// The anti-aliasing choices, as the combo lists them: off, FXAA, then MSAA x2, x4, x8.
+constexpr const char* kAntialiasingItems[] = {"off", "FXAA", "MSAA x2", "MSAA x4", "MSAA x8"};
+constexpr int kMsaaSamples[] = {2, 4, 8};
+
+int antialiasing_item(const Tunables& t) {
+  if (t.antialiasing == render::Antialiasing::kOff) return 0;
+  if (t.antialiasing == render::Antialiasing::kFxaa) return 1;
+  return t.msaa_samples <= 2 ? 2 : t.msaa_samples <= 4 ? 3 : 4;
+}
+
+void antialiasing_combo(Tunables& t) {
+  int item = antialiasing_item(t);
+  if (!ImGui::Combo("anti-aliasing", &item, kAntialiasingItems, IM_ARRAYSIZE(kAntialiasingItems)))
+    return;
+  t.antialiasing = item == 0   ? render::Antialiasing::kOff
+                   : item == 1 ? render::Antialiasing::kFxaa
+                               : render::Antialiasing::kMsaa;
+  if (item >= 2) t.msaa_samples = kMsaaSamples[item - 2];
+}
+
 }  // namespace
 
 void Overlay::settings_section(Tunables& t) {
@@ -34,6 +55,9 @@ void Overlay::settings_section(Tunables& t) {
   ImGui::Checkbox("fullscreen", &t.fullscreen);
   ImGui::SameLine();
   ImGui::TextDisabled("primary monitor, its current video mode");
+  antialiasing_combo(t);
+  ImGui::TextDisabled(t.software_rasteriser ? "  auto picks off here: a CPU rasteriser"
+                                            : "  auto picks FXAA here: a GPU");
   if (ImGui::Button("Defaults (1080p monitor)")) {
     const Tunables defaults;
     t.mouse_sensitivity = defaults.mouse_sensitivity;

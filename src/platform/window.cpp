@@ -40,6 +40,10 @@ std::unique_ptr<Window> Window::open(const WindowOptions& options, std::string& 
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
   glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, options.debug_context ? GLFW_TRUE : GLFW_FALSE);
   glfwWindowHint(GLFW_VISIBLE, options.hidden ? GLFW_FALSE : GLFW_TRUE);
+  // Depth, no stencil: nothing draws with one, and a packed depth-stencil buffer makes a
+  // software rasteriser keep the stencil bits on every depth write (docs/performance.md).
+  glfwWindowHint(GLFW_DEPTH_BITS, 24);
+  glfwWindowHint(GLFW_STENCIL_BITS, 0);
   std::unique_ptr<Window> window(new Window());
   window->window_ = glfwCreateWindow(options.width, options.height, "Flatline", nullptr, nullptr);
   if (window->window_ == nullptr) {
@@ -57,6 +61,7 @@ std::unique_ptr<Window> Window::open(const WindowOptions& options, std::string& 
     return nullptr;  // the destructor destroys the window and terminates GLFW
   }
   window->gl_version_ = reinterpret_cast<const char*>(glGetString(GL_VERSION));
+  window->gl_renderer_ = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
   if (options.debug_context && GLAD_GL_KHR_debug) {
     glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
     glDebugMessageCallback(on_gl_debug, nullptr);

@@ -60,6 +60,7 @@ class Window {
   void set_ui_wants_mouse(bool wants) { ui_wants_mouse_ = wants; }
   GLFWwindow* handle() const { return window_; }
   const std::string& gl_version() const { return gl_version_; }
+  const std::string& gl_renderer() const { return gl_renderer_; }  // GL_RENDERER: the driver
 
  private:
   Window() = default;
@@ -78,6 +79,7 @@ class Window {
   bool fullscreen_ = false;
   int windowed_x_ = 0, windowed_y_ = 0, windowed_w_ = 0, windowed_h_ = 0;  // to come back to
   std::string gl_version_;
+  std::string gl_renderer_;
 };
 
 }  // namespace flatline::platform

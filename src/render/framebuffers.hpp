@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "render/antialiasing.hpp"
 #include "render/gl_object.hpp"
 
 namespace flatline::render {
@@ -27,8 +28,6 @@ class ShadowMap {
   gl::Texture texture_, static_texture_;
   int size_ = 0;
 };
-
-enum class Antialiasing { kOff, kFxaa, kMsaa };
 
 // The scene's colour and depth: multisampled renderbuffers (MSAA) or a colour texture
 // (FXAA). Made at load, and again only when the window's size changes (counted).

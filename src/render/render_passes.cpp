@@ -1,5 +1,6 @@
 // The frame's passes, in order (renderer.hpp says what each is for).
 #include <algorithm>
+#include <string>
 
 #include <glm/gtc/matrix_inverse.hpp>
 #include <glm/gtc/type_ptr.hpp>
@@ -22,13 +23,7 @@ void Renderer::submit(const Camera& camera, int width, int height, const RenderS
   stats_.draw_calls = stats_.level_draw_calls = stats_.shadow_draw_calls = 0;
   stats_.draw_calls_per_kind.fill(0);
   stats_.upload_bytes = 0;
-  std::string error;
-  if (antialiasing_ != Antialiasing::kOff &&
-      !scene_target_.fit(width, height, antialiasing_, msaa_samples_, error)) {
-    antialiasing_ = Antialiasing::kOff;  // the driver refused: draw straight, aliased
-    stats_.msaa_samples = 0;
-    stats_.fxaa = false;
-  }
+  choose_antialiasing(settings, width, height);
   stats_.target_reallocations = std::max(scene_target_.reallocations(), 0);
   upload_instances(settings);
   glEnable(GL_DEPTH_TEST);
@@ -53,6 +48,25 @@ void Renderer::submit(const Camera& camera, int width, int height, const RenderS
   glDisable(GL_BLEND);
   glDepthMask(GL_TRUE);
   glActiveTexture(GL_TEXTURE0);
+}
+
+// The settings' anti-aliasing, its target fitted to the window; one the driver refuses
+// (too many samples) falls back to none, aliased, and is not asked for again.
+void Renderer::choose_antialiasing(const RenderSettings& settings, int width, int height) {
+  antialiasing_ = settings.antialiasing;
+  msaa_samples_ = antialiasing_ == Antialiasing::kMsaa ? settings.msaa_samples : 0;
+  if (antialiasing_ == refused_ && msaa_samples_ == refused_samples_)
+    antialiasing_ = Antialiasing::kOff;
+  std::string error;
+  if (antialiasing_ != Antialiasing::kOff &&
+      !scene_target_.fit(width, height, antialiasing_, msaa_samples_, error)) {
+    refused_ = antialiasing_;
+    refused_samples_ = msaa_samples_;
+    antialiasing_ = Antialiasing::kOff;
+  }
+  if (antialiasing_ == Antialiasing::kOff) msaa_samples_ = 0;
+  stats_.msaa_samples = msaa_samples_;
+  stats_.fxaa = antialiasing_ == Antialiasing::kFxaa;
 }
 
 // Each kind's live objects into this frame's buffer of the ring, once: the shadow pass

@@ -33,11 +33,7 @@ bool Renderer::init(const World& world, const assets::Level& level, const Render
   lighting_ = default_lighting();
   sun_view_proj_ = sun_view_proj(lighting_, world.arena.half_extent, 6.0f);
   if (!shadow_map_.init(std::max(config.shadow_map_size, 256), error)) return false;
-  antialiasing_ = config.antialiasing;
-  msaa_samples_ = antialiasing_ == Antialiasing::kMsaa ? config.msaa_samples : 0;
   stats_.shadow_map_size = shadow_map_.size();
-  stats_.msaa_samples = msaa_samples_;
-  stats_.fxaa = antialiasing_ == Antialiasing::kFxaa;
   textures_ = upload_textures(level);
   upload_meshes(level);
   size_buffers(world, false);
@@ -50,8 +46,7 @@ bool Renderer::init(const World& world, const assets::Level& level, const Render
   draw_level(false, true);
   glCullFace(GL_BACK);
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
-  if (config.warm_up)
-    warm_up(world, config.width, config.height);  // off: the teaching switch, the first shot pays
+  if (config.warm_up) warm_up(world, config);  // off: the teaching switch, the first shot pays
   return true;
 }
 
@@ -123,16 +118,18 @@ void Renderer::size_buffers(const World& world, bool after_load) {
 // instancing (llvmpipe JIT-compiles that path apart on first use), so the first shot
 // does not pay for the driver's lazy shader and buffer work. Unused slots hold
 // zero-sized instances: drawing them all touches every buffer byte.
-void Renderer::warm_up(const World& world, int width, int height) {
+void Renderer::warm_up(const World& world, const RendererConfig& config) {
   build_scene(world, 1.0f, scene_);
   for (int k = 0; k < kKindCount; ++k)
     scene_.count[k] = scene_.items[k].size();
-  RenderSettings one_draw_per_object;
-  one_draw_per_object.instancing = false;
+  RenderSettings settings;
+  settings.antialiasing = config.antialiasing;
+  settings.msaa_samples = config.msaa_samples;
   const Camera camera = make_camera(world, 1.0f, 1.0f);
   for (int r = 0; r < kRing; ++r)
-    submit(camera, width, height, RenderSettings{});
-  submit(camera, width, height, one_draw_per_object);
+    submit(camera, config.width, config.height, settings);
+  settings.instancing = false;  // one draw per object
+  submit(camera, config.width, config.height, settings);
   glFinish();
 }
 

@@ -32,7 +32,7 @@ namespace flatline::render {
 struct RendererConfig {
   std::string shader_dir;
   bool warm_up = true;  // false: the first frames pay the driver's lazy work
-  Antialiasing antialiasing = Antialiasing::kFxaa;  // MSAA is far slower on llvmpipe
+  Antialiasing antialiasing = Antialiasing::kFxaa;  // the warm-up's (antialiasing.hpp)
   int msaa_samples = 4;                             // with kMsaa
   int shadow_map_size = 1024;                       // texels on a side, 256 or more
   int width = 64, height = 64;  // the window's framebuffer at load: the warm-up's size
@@ -44,6 +44,8 @@ struct RenderSettings {
   float fov_degrees = kDefaultFovDegrees;
   bool shadows = true;        // off: the shadow pass is skipped and everything is sunlit
   bool instance_ring = true;  // off: every frame rewrites the buffer the last frame drew from
+  Antialiasing antialiasing = Antialiasing::kFxaa;  // a change remakes the scene's target
+  int msaa_samples = 4;                             // with kMsaa: 2, 4 or 8
 };
 
 class Renderer {
@@ -76,7 +78,8 @@ class Renderer {
   };
   void upload_meshes(const assets::Level& level);
   void size_buffers(const World& world, bool after_load);
-  void warm_up(const World& world, int width, int height);
+  void warm_up(const World& world, const RendererConfig& config);
+  void choose_antialiasing(const RenderSettings& settings, int width, int height);
   void submit(const Camera& camera, int width, int height, const RenderSettings& settings);
   void upload_instances(const RenderSettings& settings);
   void shadow_pass(const RenderSettings& settings);
@@ -100,8 +103,10 @@ class Renderer {
   SceneInstances scene_;
   Lighting lighting_;
   glm::mat4 sun_view_proj_{1.0f};
-  Antialiasing antialiasing_ = Antialiasing::kOff;
+  Antialiasing antialiasing_ = Antialiasing::kOff;  // this frame's
   int msaa_samples_ = 0;
+  Antialiasing refused_ = Antialiasing::kOff;  // what the driver could not make: not retried
+  int refused_samples_ = 0;
   int ring_slot_ = 0;
   bool shadow_map_cleared_ = false;  // shadows off, and the map holds nothing
   RenderStats stats_;

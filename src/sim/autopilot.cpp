@@ -10,10 +10,11 @@ namespace {
 
 constexpr double kTwoPi = 6.283185307179586;
 
-// The aim cycle: glass, then sky, then the hunt (seconds into each 6 s).
+// The aim cycle: sky, then the hunt, then glass (seconds into each 6 s). The hunt spans
+// 7.8-10.5 s into a run: where the play command's 600 frames end at 13-17 ms a frame.
 constexpr double kCycle = 6.0;
-constexpr double kSkyFrom = 1.5;
-constexpr double kHuntFrom = 3.3;
+constexpr double kHuntFrom = 1.8;
+constexpr double kGlassFrom = 4.5;
 constexpr float kMaxTurn = 0.08f;  // radians per tick: a quick but human flick
 
 // Where the sweep wants to look at time t (radians).
@@ -42,7 +43,7 @@ glm::vec3 glass_point(const World& world, double t) {
   const Aabb& glass = world.arena.solids[static_cast<std::size_t>(world.arena.thin_wall)];
   const glm::vec3 centre = (glass.min + glass.max) * 0.5f;
   const glm::vec3 half = (glass.max - glass.min) * 0.5f;
-  const double s = std::fmod(t, kCycle) / kSkyFrom;  // 0..1 across the glass phase
+  const double s = (std::fmod(t, kCycle) - kGlassFrom) / (kCycle - kGlassFrom);  // 0..1
   const auto across = static_cast<float>(std::sin(s * kTwoPi));
   const auto height = static_cast<float>(0.5 * std::cos(s * kTwoPi * 2.0));
   return {centre.x + half.x * 0.8f * across, centre.y + half.y * height, centre.z};
@@ -70,8 +71,8 @@ TickInput autofire_input(std::uint64_t tick, double tick_hz) {
 
 AimPhase aim_phase(double seconds) {
   const double s = std::fmod(seconds, kCycle);
-  if (s < kSkyFrom) return AimPhase::Glass;
-  return s < kHuntFrom ? AimPhase::Sky : AimPhase::Hunt;
+  if (s < kHuntFrom) return AimPhase::Sky;
+  return s < kGlassFrom ? AimPhase::Hunt : AimPhase::Glass;
 }
 
 int hunted_target(const World& world) {

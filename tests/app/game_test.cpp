@@ -43,6 +43,14 @@ double json_number(const std::string& json, const std::string& key) {
   return std::strtod(json.c_str() + at + key.size() + 3, nullptr);
 }
 
+// The text between quotes after "key": in a JSON text.
+std::string json_string(const std::string& json, const std::string& key) {
+  const auto at = json.find("\"" + key + "\": \"");
+  if (at == std::string::npos) return "(missing)";
+  const auto begin = at + key.size() + 5;
+  return json.substr(begin, json.find('"', begin) - begin);
+}
+
 TEST(Game, AnAutofireRunDrawsBulletsInOneCallAndAllocatesNothingAfterWarmup) {
   const std::string shot = (kOut / "shot.png").string();
   const std::string stats = (kOut / "s.json").string();
@@ -60,6 +68,11 @@ TEST(Game, AnAutofireRunDrawsBulletsInOneCallAndAllocatesNothingAfterWarmup) {
   // frames (one tick each) end the run in its hunt, sparks in view: with the wall clock's tick
   // count, the last frame may fall in its sweep into the sky, hidden behind the panel.
   EXPECT_GE(json_number(json.str(), "targets_broken"), 1.0) << json.str();
+  // --aa auto, the default: off where the CPU rasterises (llvmpipe under Xvfb), FXAA on a GPU.
+  const std::string driver = json_string(json.str(), "gl_renderer");
+  EXPECT_NE(driver, "(missing)");
+  const bool cpu = driver.find("llvmpipe") != std::string::npos;
+  EXPECT_EQ(json_string(json.str(), "antialiasing"), cpu ? "off" : "fxaa") << driver;
 
   int w = 0, h = 0, channels = 0;
   unsigned char* px = stbi_load(shot.c_str(), &w, &h, &channels, 4);

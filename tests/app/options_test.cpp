@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace flatline::app {
@@ -141,6 +142,27 @@ TEST(Options, OverlayTakesAModeOrAPanelAndNothingElse) {
            {"--overlay"}, {"--overlay", ""}, {"--overlay", "FULL"}, {"--overlay", "pool"}}) {
     EXPECT_NE(parse(args).error, "") << (args.size() > 1 ? args[1] : "(none)");
   }
+}
+
+TEST(Options, AntialiasingIsAutoByDefaultOrOneOfTheNamedModes) {
+  const Options defaults = parse({}).options;
+  EXPECT_TRUE(defaults.aa_auto);
+  EXPECT_FALSE(defaults.fxaa);
+  EXPECT_EQ(defaults.msaa, 0);
+  EXPECT_TRUE(parse({"--aa", "auto"}).options.aa_auto);
+  const Options fxaa = parse({"--aa", "fxaa"}).options;
+  EXPECT_FALSE(fxaa.aa_auto);
+  EXPECT_TRUE(fxaa.fxaa);
+  for (const auto& [mode, samples] : {std::pair{"msaa2", 2}, {"msaa4", 4}, {"msaa8", 8}}) {
+    const ParseResult r = parse({"--aa", mode});
+    EXPECT_EQ(r.error, "") << mode;
+    EXPECT_EQ(r.options.msaa, samples) << mode;
+    EXPECT_FALSE(r.options.aa_auto) << mode;
+  }
+  const Options off = parse({"--aa", "off"}).options;
+  EXPECT_FALSE(off.aa_auto || off.fxaa || off.msaa > 0);
+  EXPECT_EQ(parse({"--aa", "msaa16"}).error, "--aa needs auto, fxaa, msaa2, msaa4, msaa8 or off");
+  EXPECT_NE(parse({"--aa"}).error, "");
 }
 
 TEST(Options, TheViewSettingsTakeValuesInRange) {

@@ -126,6 +126,32 @@ TEST(ViewSettings, TheFieldOfViewReachesTheCamerasProjectionAndTheRenderer) {
   EXPECT_FLOAT_EQ(settings.fov_degrees, 100.0f);
 }
 
+// --aa auto asks the driver: off where the CPU rasterises, FXAA on a GPU; a mode named on the
+// command line is taken as given; the renderer's settings follow the tunables (the panel).
+TEST(ViewSettings, AntialiasingIsAutoUnlessNamedAndReachesTheRenderer) {
+  constexpr const char* kCpu = "llvmpipe (LLVM 15.0.6, 256 bits)";
+  constexpr const char* kGpu = "NVIDIA H200/PCIe/SSE2";
+  const Options defaults = parse({}).options;
+  overlay::Tunables t;
+  apply_antialiasing_option(defaults, kCpu, t);
+  EXPECT_EQ(t.antialiasing, render::Antialiasing::kOff);
+  EXPECT_TRUE(t.software_rasteriser);
+  apply_antialiasing_option(defaults, kGpu, t);
+  EXPECT_EQ(t.antialiasing, render::Antialiasing::kFxaa);
+  EXPECT_FALSE(t.software_rasteriser);
+  apply_antialiasing_option(parse({"--aa", "fxaa"}).options, kCpu, t);
+  EXPECT_EQ(t.antialiasing, render::Antialiasing::kFxaa);
+  apply_antialiasing_option(parse({"--aa", "off"}).options, kGpu, t);
+  EXPECT_EQ(t.antialiasing, render::Antialiasing::kOff);
+  apply_antialiasing_option(parse({"--aa", "msaa8"}).options, kCpu, t);
+  EXPECT_EQ(t.antialiasing, render::Antialiasing::kMsaa);
+  EXPECT_EQ(t.msaa_samples, 8);
+  render::RenderSettings settings;
+  apply_render_settings(t, settings);
+  EXPECT_EQ(settings.antialiasing, render::Antialiasing::kMsaa);
+  EXPECT_EQ(settings.msaa_samples, 8);
+}
+
 TEST(ViewSettings, SensitivityScalesTheLookAndComesFromTheCommandLine) {
   EXPECT_FLOAT_EQ(platform::look_radians(100.0, 2.0f), 2.0f * platform::look_radians(100.0, 1.0f));
   EXPECT_FLOAT_EQ(platform::look_radians(100.0, 1.0f), -100.0f * platform::kMouseRadiansPerPixel);

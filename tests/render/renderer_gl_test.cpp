@@ -117,6 +117,45 @@ TEST_F(RendererGl, WithInstancingOffDrawsOneCallPerObject) {
   EXPECT_GT(s.draw_calls_per_kind[kDrawBullets], 1);
 }
 
+// The settings' anti-aliasing applies from the next frame: FXAA smooths edges that drawing
+// straight leaves stepped, MSAA swaps in multisampled buffers (a counted remake), and a
+// sample count the driver refuses falls back to none instead of a black frame.
+TEST_F(RendererGl, AntialiasingFollowsTheSettingsFromFrameToFrame) {
+  look_at({0, 0, 6}, {2, 1.6f, -30});  // the north wall, a pillar's edges against it
+  RenderSettings settings;
+  settings.antialiasing = Antialiasing::kOff;
+  const auto aliased = frame(settings);
+  EXPECT_FALSE(renderer_.stats().fxaa);
+  EXPECT_EQ(renderer_.stats().msaa_samples, 0);
+  settings.antialiasing = Antialiasing::kFxaa;
+  const auto smoothed = frame(settings);
+  EXPECT_TRUE(renderer_.stats().fxaa);
+  int changed = 0;
+  for (std::size_t i = 0; i < aliased.size(); ++i)
+    changed += aliased[i] != smoothed[i];
+  EXPECT_GT(changed, 100) << "FXAA blended no edge";
+  EXPECT_LT(changed, static_cast<int>(aliased.size()) / 4) << "FXAA changed flat areas too";
+
+  const int remade = renderer_.stats().target_reallocations;
+  settings.antialiasing = Antialiasing::kMsaa;
+  settings.msaa_samples = 4;
+  frame(settings);
+  EXPECT_EQ(renderer_.stats().msaa_samples, 4);
+  EXPECT_FALSE(renderer_.stats().fxaa);
+  EXPECT_EQ(renderer_.stats().target_reallocations, remade + 1);
+  frame(settings);
+  EXPECT_EQ(renderer_.stats().target_reallocations, remade + 1) << "remade only on a change";
+
+  settings.msaa_samples = 4096;  // more than any driver offers
+  const auto fallback = frame(settings);
+  EXPECT_EQ(renderer_.stats().msaa_samples, 0);
+  EXPECT_FALSE(renderer_.stats().fxaa);
+  EXPECT_EQ(fallback, frame(settings)) << "the refused setting is not retried: a steady frame";
+  EXPECT_GT(count(fallback, [](int r, int g, int b) { return r + g + b > 60; }),
+            width_ * height_ / 2)
+      << "the fallback draws the scene";
+}
+
 TEST_F(RendererGl, AFrameAfterWarmupAllocatesNothingAndReallocatesNoBuffer) {
   for (int i = 0; i < 10; ++i)
     frame();

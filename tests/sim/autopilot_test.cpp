@@ -65,12 +65,14 @@ TEST(Autopilot, WalksACircleRoundTheMiddleInsteadOfIntoAWall) {
   EXPECT_GT(farthest, 6.0f);  // it does walk
 }
 
-TEST(Autopilot, CyclesGlassSkyAndHuntEverySixSeconds) {
-  EXPECT_EQ(aim_phase(0.0), AimPhase::Glass);
-  EXPECT_EQ(aim_phase(2.0), AimPhase::Sky);
-  EXPECT_EQ(aim_phase(4.0), AimPhase::Hunt);
-  EXPECT_EQ(aim_phase(6.5), AimPhase::Glass);
-  EXPECT_EQ(aim_phase(10.0), AimPhase::Hunt);  // the play command's last frames
+TEST(Autopilot, CyclesSkyHuntAndGlassEverySixSeconds) {
+  EXPECT_EQ(aim_phase(0.0), AimPhase::Sky);
+  EXPECT_EQ(aim_phase(2.0), AimPhase::Hunt);
+  EXPECT_EQ(aim_phase(5.0), AimPhase::Glass);
+  EXPECT_EQ(aim_phase(6.5), AimPhase::Sky);
+  // The play command's last frames: 600 of them at 13.5 to 16.7 ms end in a hunt.
+  for (const double frame_ms : {13.5, 14.0, 15.0, 16.7})
+    EXPECT_EQ(aim_phase(600 * frame_ms / 1000.0), AimPhase::Hunt) << frame_ms;
 }
 
 TEST(Autopilot, HuntsOnlyTargetsItCanSee) {
