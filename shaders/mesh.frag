@@ -2,24 +2,19 @@
 // Lighting as three.js's games_fps sets it: a hemisphere light (sky above, ground below)
 // plus a directional sun whose shadow map is sampled with PCF, then exponential fog
 // toward the horizon's colour and gamma-correct output (lit in linear, written as sRGB).
+// The light's colour and angle come per vertex (mesh.vert); per pixel: texture, shadow, fog.
 
-in vec3 v_normal;
-in vec3 v_world;
-in vec4 v_color;
 in vec2 v_uv;
-in vec4 v_light;
+in vec3 v_light;
+in vec3 v_ambient;
+in vec3 v_sun;
+in float v_alpha;
 
-uniform vec3 u_sun_dir;  // the direction the light travels
-uniform vec3 u_sun_color;
-uniform vec3 u_sky_color;  // the hemisphere light: from above...
-uniform vec3 u_ground_color;  // ...and from below
-uniform vec3 u_eye;
 uniform vec3 u_fog_color;
 uniform float u_fog_density;
 uniform vec4 u_base_color;  // the material's, linear
-uniform float u_emissive;   // 0 lit, 1 glows
 uniform sampler2D u_texture;  // sRGB: sampling returns linear colour
-uniform sampler2DShadow u_shadow_map;
+uniform sampler2DShadow u_shadow_map;  // beyond its edges: depth 1, lit (a border colour)
 
 out vec4 frag_color;
 
@@ -30,26 +25,17 @@ vec3 gamma_encode(vec3 c) {
   return 1.154 * sqrt(c) - 0.154 * c;
 }
 
-// Percentage-closer filtering: the shadow sampler compares the point's depth with the four
-// nearest texels and blends the answers (linear filtering on a depth texture), so a
-// shadow's edge is a ramp, not stairs. (Four such lookups looked softer and cost 3 ms
-// more a frame on llvmpipe: docs/performance.md.)
-float sunlight(vec4 light_clip) {
-  vec3 p = light_clip.xyz / light_clip.w * 0.5 + 0.5;
-  if (p.z >= 1.0 || any(lessThan(p.xy, vec2(0.0))) || any(greaterThan(p.xy, vec2(1.0))))
-    return 1.0;  // outside the shadow map: lit
-  return texture(u_shadow_map, vec3(p.xy, p.z - 0.0005));
-}
-
 void main() {
-  vec4 albedo = texture(u_texture, v_uv) * u_base_color * v_color;
-  vec3 n = normalize(v_normal);
-  vec3 hemisphere = mix(u_ground_color, u_sky_color, 0.5 + 0.5 * n.y);
-  float sun = max(dot(n, -u_sun_dir), 0.0);
-  if (sun > 0.0) sun *= sunlight(v_light);
-  vec3 lit = albedo.rgb * (hemisphere + u_sun_color * sun);
-  vec3 color = mix(lit, albedo.rgb * 1.5, u_emissive);
-  float depth = length(v_world - u_eye) * u_fog_density;
+  vec4 albedo = texture(u_texture, v_uv) * u_base_color;
+  // Percentage-closer filtering: the shadow sampler compares the point's depth with the
+  // four nearest texels and blends the answers (linear filtering on a depth texture), so a
+  // shadow's edge is a ramp, not stairs. (Four such lookups looked softer and cost 3 ms
+  // more a frame on llvmpipe: docs/performance.md.)
+  float sunlit = texture(u_shadow_map, vec3(v_light.xy, min(v_light.z, 1.0) - 0.0005));
+  vec3 color = albedo.rgb * (v_ambient + v_sun * sunlit);
+  // Fog by the distance along the view (three.js's FogExp2): 1 / gl_FragCoord.w is the
+  // clip w, the depth in front of the eye, free at every pixel.
+  float depth = u_fog_density / gl_FragCoord.w;
   color = mix(color, u_fog_color, 1.0 - exp(-depth * depth));
-  frag_color = vec4(gamma_encode(color), albedo.a);
+  frag_color = vec4(gamma_encode(color), albedo.a * v_alpha);
 }

@@ -17,7 +17,9 @@ gl::Texture depth_texture(int size, const char* label) {
   glBindTexture(GL_TEXTURE_2D, texture.id());
   glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT24, size, size, 0, GL_DEPTH_COMPONENT,
                GL_UNSIGNED_INT, nullptr);
-  gl::set_sampling(GL_LINEAR, GL_LINEAR, GL_CLAMP_TO_EDGE);  // linear: 2x2 PCF per lookup
+  gl::set_sampling(GL_LINEAR, GL_LINEAR, GL_CLAMP_TO_BORDER);  // linear: 2x2 PCF per lookup
+  const GLfloat farthest[] = {1.0f, 1.0f, 1.0f, 1.0f};         // beyond the map: nothing shadows
+  glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, farthest);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL);
   gl::label(GL_TEXTURE, texture.id(), label);

@@ -19,7 +19,6 @@ bool load_mesh(const std::string& dir, MeshProgram& p, std::string& error) {
                                      {"u_sun_color", &p.sun_color},
                                      {"u_sky_color", &p.sky_color},
                                      {"u_ground_color", &p.ground_color},
-                                     {"u_eye", &p.eye},
                                      {"u_fog_color", &p.fog_color},
                                      {"u_fog_density", &p.fog_density},
                                      {"u_base_color", &p.base_color},
@@ -45,7 +44,7 @@ bool load_programs(const std::string& dir, Programs& programs, std::string& erro
                      error))
     return false;
   FxaaProgram& fxaa = programs.fxaa;
-  fxaa.program = load(dir, "sky.vert", "fxaa.frag", error);
+  fxaa.program = load(dir, "fullscreen.vert", "fxaa.frag", error);
   if (!fxaa.program || !find_uniforms(fxaa.program, "fxaa", {{"u_scene", &fxaa.scene}}, error))
     return false;
   SkyProgram& sky = programs.sky;

@@ -11,8 +11,8 @@ namespace flatline::render {
 struct MeshProgram {  // lit meshes: mesh.vert + mesh.frag
   gl::Program program;
   GLint view_proj = -1, light_view_proj = -1, sun_dir = -1, sun_color = -1, sky_color = -1,
-        ground_color = -1, eye = -1, fog_color = -1, fog_density = -1, base_color = -1,
-        emissive = -1, texture = -1, shadow_map = -1;
+        ground_color = -1, fog_color = -1, fog_density = -1, base_color = -1, emissive = -1,
+        texture = -1, shadow_map = -1;
 };
 struct ShadowProgram {  // depth from the sun: mesh.vert + shadow.frag
   gl::Program program;
@@ -28,7 +28,7 @@ struct SkyProgram {  // the sky behind everything: sky.vert + sky.frag
         ground_color = -1;
 };
 
-struct FxaaProgram {  // the anti-aliasing pass: sky.vert (a full-screen triangle) + fxaa.frag
+struct FxaaProgram {  // the anti-aliasing pass: fullscreen.vert + fxaa.frag
   gl::Program program;
   GLint scene = -1;
 };

@@ -113,7 +113,6 @@ void Renderer::lit_pass(const Camera& camera, const RenderSettings& settings) {
   set_vec3(p.sun_color, lighting_.sun_color);
   set_vec3(p.sky_color, lighting_.sky_color);
   set_vec3(p.ground_color, lighting_.ground_color);
-  set_vec3(p.eye, camera.eye);
   set_vec3(p.fog_color, lighting_.fog_color);
   glUniform1f(p.fog_density, lighting_.fog_density);
   glUniform1i(p.texture, kTextureUnit);
