@@ -64,10 +64,10 @@ bool load(Game& g, std::string& error) {
   render::RendererConfig config;
   config.shader_dir = shaders;
   config.warm_up = !o.no_warmup;
+  g.report.gl_renderer = g.window->gl_renderer();  // copied now: no allocation after warm-up
   overlay::Tunables aa;
   apply_antialiasing_option(o, g.window->gl_renderer(), aa);  // --aa auto: asks the driver
   config.antialiasing = aa.antialiasing;
-  g.report.gl_renderer = g.window->gl_renderer();  // copied now: no allocation after warm-up
   config.msaa_samples = aa.msaa_samples;
   g.window->framebuffer_size(config.width, config.height);
   if (!g.renderer.init(g.session.world(), g.session.level(), config, error)) return false;

@@ -2,8 +2,8 @@
 // platform's radians per pixel of mouse look; the field of view reaches the renderer's
 // projection and the HUD's (damage numbers project with the same camera); fullscreen puts
 // the window on the primary monitor at its current video mode; anti-aliasing picks how the
-// scene's edges are smoothed, its cost visible in the frame time at once. It writes tunables only:
-// the frame loop applies them (src/app/view_settings.cpp).
+// scene's edges are smoothed, its cost visible in the frame time at once. It writes
+// tunables only: the frame loop applies them (src/app/view_settings.cpp).
 #include <cmath>
 
 #include <imgui.h>

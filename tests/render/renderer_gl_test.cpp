@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -154,6 +155,22 @@ TEST_F(RendererGl, AntialiasingFollowsTheSettingsFromFrameToFrame) {
   EXPECT_GT(count(fallback, [](int r, int g, int b) { return r + g + b > 60; }),
             width_ * height_ / 2)
       << "the fallback draws the scene";
+}
+
+// The first switch to a mode makes the driver compile its shaders (counted, once); going
+// back to a mode already drawn remakes at most GL buffers and allocates nothing of ours.
+TEST_F(RendererGl, SwitchingToAnAntialiasingAlreadyDrawnAllocatesNothing) {
+  std::array<RenderSettings, 3> modes;
+  modes[0].antialiasing = Antialiasing::kOff;
+  modes[1].antialiasing = Antialiasing::kFxaa;
+  modes[2].antialiasing = Antialiasing::kMsaa;
+  for (const RenderSettings& mode : modes)
+    renderer_.draw(*world_, 1.0f, width_, height_, mode);
+  const heap::Mark mark;
+  for (int round = 0; round < 2; ++round)
+    for (const RenderSettings& mode : modes)
+      renderer_.draw(*world_, 1.0f, width_, height_, mode);
+  EXPECT_EQ(mark.since().allocations, 0u);
 }
 
 TEST_F(RendererGl, AFrameAfterWarmupAllocatesNothingAndReallocatesNoBuffer) {
