@@ -13,6 +13,7 @@
 #include "diag/heap_counter.hpp"
 #include "level_fixture.hpp"
 #include "platform/window.hpp"
+#include "render/lighting.hpp"
 #include "render/screenshot.hpp"
 
 namespace flatline::render {
@@ -239,6 +240,25 @@ TEST_F(RendererGl, APillarCastsItsShadowOnTheFloor) {
   const int shadowed = brightness(RenderSettings{});
   EXPECT_LT(shadowed * 10, sunlit * 7) << "shadowed " << shadowed << ", sunlit " << sunlit;
   EXPECT_EQ(renderer_.stats().shadow_map_size, 1024);
+}
+
+// Fog by the view depth: the same wall, seen from farther away, is nearer the fog's colour.
+TEST_F(RendererGl, FogThickensWithDistance) {
+  const glm::vec3 linear = default_lighting().fog_color;  // encoded as mesh.frag does
+  const glm::vec3 fog = 255.0f * (1.154f * glm::sqrt(linear) - 0.154f * linear);
+  const auto haze = [&](float z) {  // mean distance to the fog's colour of a patch at the centre
+    look_at({-9.0f, 0, z}, {-9.0f, 1.6f, -40.0f});  // level, toward the north wall
+    const auto px = frame();
+    float sum = 0.0f;
+    for (int y = height_ / 2 - 10; y <= height_ / 2 + 10; ++y)
+      for (int x = width_ / 2 - 10; x <= width_ / 2 + 10; ++x) {
+        const unsigned char* p = &px[static_cast<std::size_t>((y * width_ + x) * 4)];
+        sum += glm::length(glm::vec3(p[0], p[1], p[2]) - fog);
+      }
+    return sum / (21.0f * 21.0f);
+  };
+  const float near = haze(-24.0f), far = haze(24.0f);
+  EXPECT_LT(far, near * 0.8f) << "near " << near << ", far " << far;
 }
 
 TEST_F(RendererGl, EveryKindIsOneDrawCallInEachPass) {
