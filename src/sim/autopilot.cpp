@@ -10,11 +10,12 @@ namespace {
 
 constexpr double kTwoPi = 6.283185307179586;
 
-// The aim cycle: sky, then the hunt, then glass (seconds into each 6 s). The hunt spans
-// 7.8-10.5 s into a run: where the play command's 600 frames end at 13-17 ms a frame.
-constexpr double kCycle = 6.0;
-constexpr double kHuntFrom = 1.8;
-constexpr double kGlassFrom = 4.5;
+// The aim cycle: the hunt, then glass, then sky (seconds into each 7 s). The hunt comes
+// first and lasts longest, so a run's last frame most often falls in one: the play
+// command's 600 frames end in the second hunt (7-11.6 s) at 11.7-19.3 ms a frame.
+constexpr double kCycle = 7.0;
+constexpr double kGlassFrom = 4.6;
+constexpr double kSkyFrom = 5.8;
 constexpr float kMaxTurn = 0.08f;  // radians per tick: a quick but human flick
 
 // Where the sweep wants to look at time t (radians).
@@ -43,7 +44,7 @@ glm::vec3 glass_point(const World& world, double t) {
   const Aabb& glass = world.arena.solids[static_cast<std::size_t>(world.arena.thin_wall)];
   const glm::vec3 centre = (glass.min + glass.max) * 0.5f;
   const glm::vec3 half = (glass.max - glass.min) * 0.5f;
-  const double s = (std::fmod(t, kCycle) - kGlassFrom) / (kCycle - kGlassFrom);  // 0..1
+  const double s = (std::fmod(t, kCycle) - kGlassFrom) / (kSkyFrom - kGlassFrom);  // 0..1
   const auto across = static_cast<float>(std::sin(s * kTwoPi));
   const auto height = static_cast<float>(0.5 * std::cos(s * kTwoPi * 2.0));
   return {centre.x + half.x * 0.8f * across, centre.y + half.y * height, centre.z};
@@ -71,8 +72,8 @@ TickInput autofire_input(std::uint64_t tick, double tick_hz) {
 
 AimPhase aim_phase(double seconds) {
   const double s = std::fmod(seconds, kCycle);
-  if (s < kHuntFrom) return AimPhase::Sky;
-  return s < kGlassFrom ? AimPhase::Hunt : AimPhase::Glass;
+  if (s < kGlassFrom) return AimPhase::Hunt;
+  return s < kSkyFrom ? AimPhase::Glass : AimPhase::Sky;
 }
 
 int hunted_target(const World& world) {

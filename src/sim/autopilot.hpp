@@ -1,9 +1,9 @@
 // A scripted player for the load harness (`flatline --no-window --autofire`) and the
 // play command: holds the trigger, fires the scatter shot periodically, jumps, and walks
-// a circle around the middle of the arena. Its aim follows a 6 s cycle: a sweep into the
-// sky (bullets live their whole lifetime, so the pool fills), a hunt for the targets it can
-// see (hits, damage numbers, broken targets), then a sweep across the glass wall (holes,
-// sparks, the targets behind it). Deterministic: a function of the tick and the World
+// a circle around the middle of the arena. Its aim follows a 7 s cycle: a hunt for the
+// targets it can see (hits, damage numbers, broken targets), a sweep across the glass wall
+// (holes, sparks, the targets behind it), then a sweep into the sky (bullets live their
+// whole lifetime, so the pool fills). Deterministic: a function of the tick and the World
 // alone, so a run is reproducible from its seed and length.
 #pragma once
 
@@ -22,7 +22,7 @@ TickInput autofire_input(std::uint64_t tick, double tick_hz);
 TickInput autofire_input(const World& world, double tick_hz);
 
 // What the scripted player's aim is doing at a time into its run (seconds).
-enum class AimPhase { Sky, Hunt, Glass };
+enum class AimPhase { Hunt, Glass, Sky };
 AimPhase aim_phase(double seconds);
 
 // The live target the hunt aims at: of those the eye sees (nothing solid between), the one

@@ -65,14 +65,18 @@ TEST(Autopilot, WalksACircleRoundTheMiddleInsteadOfIntoAWall) {
   EXPECT_GT(farthest, 6.0f);  // it does walk
 }
 
-TEST(Autopilot, CyclesSkyHuntAndGlassEverySixSeconds) {
-  EXPECT_EQ(aim_phase(0.0), AimPhase::Sky);
-  EXPECT_EQ(aim_phase(2.0), AimPhase::Hunt);
+TEST(Autopilot, CyclesHuntGlassAndSkyEverySevenSeconds) {
+  EXPECT_EQ(aim_phase(0.0), AimPhase::Hunt);
   EXPECT_EQ(aim_phase(5.0), AimPhase::Glass);
-  EXPECT_EQ(aim_phase(6.5), AimPhase::Sky);
-  // The play command's last frames: 600 of them at 13.5 to 16.7 ms end in a hunt.
-  for (const double frame_ms : {13.5, 14.0, 15.0, 16.7})
-    EXPECT_EQ(aim_phase(600 * frame_ms / 1000.0), AimPhase::Hunt) << frame_ms;
+  EXPECT_EQ(aim_phase(6.0), AimPhase::Sky);
+  EXPECT_EQ(aim_phase(7.5), AimPhase::Hunt);
+}
+
+// The play command's last frame shows damage numbers when it falls in a hunt: 600 frames
+// at 12 to 19 ms a frame (llvmpipe's range on a 2-core machine, and some) end in one.
+TEST(Autopilot, ThePlayCommandsLastFrameFallsInAHunt) {
+  for (double frame_ms = 12.0; frame_ms <= 19.0; frame_ms += 0.25)
+    EXPECT_EQ(aim_phase(600 * frame_ms / 1000.0), AimPhase::Hunt) << frame_ms << " ms a frame";
 }
 
 TEST(Autopilot, HuntsOnlyTargetsItCanSee) {
