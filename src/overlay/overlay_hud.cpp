@@ -1,7 +1,8 @@
-// The HUD, drawn every frame, panel or not, on ImGui's foreground list (above all windows):
-// the crosshair, a hit marker when a bullet strikes a target, the score, and the damage
-// numbers, sized by distance. It allocates nothing per frame: text goes through stack
-// buffers and the foreground list is reserved for a full damage-number pool.
+// The HUD, drawn every frame, panel or not, on ImGui's background list (over the scene,
+// under the panels): the crosshair, a hit marker when a bullet strikes a target, the
+// score, and the damage numbers, sized by distance. It allocates nothing per frame: text
+// goes through stack buffers and the background list is reserved for a full damage-number
+// pool.
 #include <cfloat>
 #include <cstdio>
 
@@ -30,7 +31,7 @@ ImU32 with_alpha(ImU32 colour, float alpha) {
   return (colour & ~IM_COL32_A_MASK) | (a << IM_COL32_A_SHIFT);
 }
 
-// Reserves the foreground list for a full damage-number pool, so a storm of hits
+// Reserves the background list for a full damage-number pool, so a storm of hits
 // never grows it mid-game; reserve() allocates only when the pool itself grew.
 void reserve_hud(ImDrawList& list, std::size_t damage_capacity) {
   const int glyphs = static_cast<int>(damage_capacity) * kDamageTextChars * 2;
@@ -101,7 +102,7 @@ ImFont* add_hud_font(ImGuiIO& io) {
 }
 
 void Overlay::hud(const World& world, const render::Camera& camera, double tick_hz) {
-  ImDrawList& draw = *ImGui::GetForegroundDrawList();
+  ImDrawList& draw = *ImGui::GetBackgroundDrawList();  // over the scene, under the panels
   reserve_hud(draw, world.damage_numbers.capacity() + world.unpooled.damage_numbers.size());
   const float w = static_cast<float>(width_), h = static_cast<float>(height_);
   const ImVec2 centre(w * 0.5f, h * 0.5f);

@@ -41,7 +41,7 @@ class HudFrames : public OverlayRig {
 float damage_number_height() {
   constexpr std::uint32_t kRgb = IM_COL32(255, 214, 90, 0);
   float top = 1e9f, bottom = -1e9f;
-  for (const ImDrawVert& v : ImGui::GetForegroundDrawList()->VtxBuffer) {
+  for (const ImDrawVert& v : ImGui::GetBackgroundDrawList()->VtxBuffer) {
     if ((v.col & 0x00FFFFFFu) != kRgb) continue;
     top = std::min(top, v.pos.y);
     bottom = std::max(bottom, v.pos.y);
@@ -63,12 +63,12 @@ TEST_F(HudFrames, ADamageNumberTenMetresAwayIsAtLeastTwentyPixelsTall) {
   EXPECT_GE(damage_number_height(), 14.0f);   // ...but never unreadable
 }
 
-// Foreground vertices in the HUD's white (alpha ignored) within `radius` pixels of the screen
+// HUD vertices in the HUD's white (alpha ignored) within `radius` pixels of the screen
 // centre: the crosshair, and the hit marker when there is one (not the damage number's text).
 int vertices_near_centre(float radius) {
   constexpr std::uint32_t kRgb = IM_COL32(235, 245, 235, 0);
   int count = 0;
-  for (const ImDrawVert& v : ImGui::GetForegroundDrawList()->VtxBuffer) {
+  for (const ImDrawVert& v : ImGui::GetBackgroundDrawList()->VtxBuffer) {
     if ((v.col & 0x00FFFFFFu) != kRgb) continue;
     count += std::hypot(v.pos.x - kWidth * 0.5f, v.pos.y - kHeight * 0.5f) < radius;
   }

@@ -89,7 +89,7 @@ bool panel_is_active() {
   const ImDrawData& data = *ImGui::GetDrawData();
   for (int i = 0; i < data.CmdListsCount; ++i) {
     const ImDrawList* list = data.CmdLists[i];
-    if (list != ImGui::GetForegroundDrawList() && list->VtxBuffer.Size > 0) return true;
+    if (list != ImGui::GetBackgroundDrawList() && list->VtxBuffer.Size > 0) return true;
   }
   return false;
 }
@@ -97,14 +97,14 @@ bool panel_is_active() {
 int total_vertices() {
   return ImGui::GetDrawData()->TotalVtxCount;
 }
-int foreground_vertices() {
-  return ImGui::GetForegroundDrawList()->VtxBuffer.Size;
+int hud_vertices() {
+  return ImGui::GetBackgroundDrawList()->VtxBuffer.Size;
 }
 
-// Foreground vertices in the damage numbers' colour (alpha ignored: they fade).
+// HUD vertices in the damage numbers' colour (alpha ignored: they fade).
 int damage_number_vertices(float* mean_x = nullptr) {
   constexpr std::uint32_t kRgb = IM_COL32(255, 214, 90, 0);
-  const ImDrawList& fg = *ImGui::GetForegroundDrawList();
+  const ImDrawList& fg = *ImGui::GetBackgroundDrawList();
   int count = 0;
   float sum_x = 0.0f;
   for (const ImDrawVert& v : fg.VtxBuffer) {
@@ -195,7 +195,7 @@ TEST_F(OverlayFrames, DrawsOnlyTheHudWhenTheOverlayIsOff) {
   EXPECT_FALSE(panel_is_active());
   for (const char* name : kPoolNames)
     EXPECT_EQ(text.find(name), std::string::npos) << name;
-  EXPECT_GT(foreground_vertices(), 0);  // the crosshair is still drawn
+  EXPECT_GT(hud_vertices(), 0);  // the crosshair is still drawn
   EXPECT_LT(total_vertices(), with_panel / 4);
 }
 
