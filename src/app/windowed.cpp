@@ -65,20 +65,18 @@ bool load(Game& g, std::string& error) {
   config.shader_dir = shaders;
   config.warm_up = !o.no_warmup;
   g.report.gl_renderer = g.window->gl_renderer();  // copied now: no allocation after warm-up
-  overlay::Tunables aa;
-  apply_antialiasing_option(o, g.window->gl_renderer(), aa);  // --aa auto: asks the driver
-  config.antialiasing = aa.antialiasing;
-  config.msaa_samples = aa.msaa_samples;
-  g.window->framebuffer_size(config.width, config.height);
-  if (!g.renderer.init(g.session.world(), g.session.level(), config, error)) return false;
-  if (!g.overlay.init(g.window->handle(), error)) return false;
   g.tunables = overlay::tunables_from(g.session.world());
   g.tunables.tick_hz = o.tick_hz;
   g.tunables.instancing = !o.no_instancing;
   g.tunables.has_sound = g.session.audio().running();
   g.tunables.muted = o.mute;
   apply_view_options(o, g.tunables);  // --overlay, --fov, --sensitivity, --fullscreen
-  apply_antialiasing_option(o, g.window->gl_renderer(), g.tunables);
+  apply_antialiasing_option(o, g.window->gl_renderer(), g.tunables);  // auto asks the driver
+  config.antialiasing = g.tunables.antialiasing;                      // the warm-up draws with it
+  config.msaa_samples = g.tunables.msaa_samples;
+  g.window->framebuffer_size(config.width, config.height);
+  if (!g.renderer.init(g.session.world(), g.session.level(), config, error)) return false;
+  if (!g.overlay.init(g.window->handle(), error)) return false;
   if (!o.no_warmup) {  // every panel, menu, scroll position and slot table made now
     g.window->framebuffer_size(g.width, g.height);
     g.overlay.warm_up(g.session.world(), g.renderer.stats(),
