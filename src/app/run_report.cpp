@@ -111,11 +111,12 @@ bool write_stats_json(const RunReport& r, const std::string& path, std::string& 
                  r.frame_ms_median, r.frame_ms_p99, r.frame_ms_max, r.frame_ms_first_shot);
     std::fprintf(f,
                  ",\n  \"overlay\": {\"mode\": \"%s\", \"panels\": %s, \"tour_steps\": %d, "
+                 "\"damage_numbers_on_screen\": %d, "
                  "\"imgui_arena\": {\"capacity\": %zu, \"high_water\": %zu, \"in_use\": %zu, "
                  "\"fallbacks\": %" PRIu64 "}}",
                  r.overlay_mode.c_str(), r.overlay_panels.c_str(), r.overlay_tour_steps,
-                 r.imgui_arena_capacity, r.imgui_arena_high_water, r.imgui_arena_in_use,
-                 r.imgui_arena_fallbacks);
+                 r.damage_numbers_on_screen, r.imgui_arena_capacity, r.imgui_arena_high_water,
+                 r.imgui_arena_in_use, r.imgui_arena_fallbacks);
   }
   std::fprintf(f, "\n}\n");
   return out.commit(error);

@@ -261,6 +261,7 @@ int run_windowed(const Options& options) {
         game.renderer.stats().buffer_reallocations - game.reallocations_at_warmup;
   const overlay::ArenaStats& arena = game.overlay.arena_stats();
   game.report.overlay_tour_steps = game.tour.steps_done();
+  game.report.damage_numbers_on_screen = game.overlay.damage_numbers_on_screen();
   game.report.overlay_mode = overlay::mode_name(game.tunables.mode);
   game.report.antialiasing_auto = session.options().aa_auto;
   game.report.overlay_panels = open_panels_json(game.tunables);

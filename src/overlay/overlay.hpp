@@ -126,6 +126,10 @@ class Overlay {
 
   bool wants_mouse() const;
 
+  // The damage numbers the HUD drew readable (on screen, at least half opaque) in the last
+  // frame built.
+  int damage_numbers_on_screen() const { return numbers_on_screen_; }
+
  private:
   struct History;  // ring buffers for the plots (overlay_internal.hpp)
   struct Inputs;   // what build() was given (overlay_internal.hpp)
@@ -158,6 +162,7 @@ class Overlay {
   History* history_ = nullptr;  // ring buffers for the plots, made once in init
   Arena* arena_ = nullptr;      // ImGui's memory, reserved in init
   ImFont* hud_font_ = nullptr;  // the HUD's large text, in the font atlas beside the panel's
+  int numbers_on_screen_ = 0;   // damage numbers drawn by the last hud()
   float panel_scroll_ = -1.0f;  // < 0: no scroll asked for
   float slots_scroll_ = -1.0f;
   static constexpr int kNoMenuRequest = -2, kCloseMenus = -1;

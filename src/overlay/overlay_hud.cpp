@@ -119,10 +119,14 @@ void Overlay::hud(const World& world, const render::Camera& camera, double tick_
   }
   draw_score(draw, font, world, w);
 
+  numbers_on_screen_ = 0;
+
   const auto number = [&](const DamageNumber& d, int key) {
     glm::vec2 at;
     if (!project_to_screen(camera.view_proj, d.pos, w, h, at)) return;
-    const float alpha = fade_alpha(d.age, EffectTimes::kDamageNumberLife);
+    const float alpha = fade(d.life, Linger::kDamageNumber);  // opaque while live, then fades
+    if (alpha <= 0.0f) return;
+    if (alpha >= 0.5f) ++numbers_on_screen_;  // counted while readable: half opaque or more
     const float size = damage_number_px(glm::length(d.pos - camera.eye), h);
     at += damage_number_spread(key, size);
     char text[kDamageTextChars];  // a stack buffer: no std::string per frame

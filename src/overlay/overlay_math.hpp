@@ -83,12 +83,6 @@ inline bool project_to_screen(const glm::mat4& view_proj, const glm::vec3& point
   return true;
 }
 
-// A damage number fades out over its life: 1 when spawned, 0 when it retires.
-constexpr float fade_alpha(float age, float life) {
-  if (life <= 0.0f) return 0.0f;
-  return std::clamp(1.0f - age / life, 0.0f, 1.0f);
-}
-
 // --- Damage numbers' size: as a thing in the world, nearer is bigger (10/d), clamped so a far
 // one stays readable and a near one does not fill the view. The font size in pixels for a
 // 720-pixel-tall view, scaled with its height (a 1080p screen draws them 1.5x taller); a digit

@@ -16,7 +16,10 @@ constexpr double kTwoPi = 6.283185307179586;
 constexpr double kCycle = 7.0;
 constexpr double kGlassFrom = 4.6;
 constexpr double kSkyFrom = 5.8;
-constexpr float kMaxTurn = 0.08f;  // radians per tick: a quick but human flick
+constexpr float kMaxTurn = 0.12f;  // radians per tick: a quick but human flick
+// Confirming the kill: after a target breaks, the aim stays put this long (seconds), so the
+// last hits' damage numbers rise in view before the hunt turns to the next target.
+constexpr double kHoldAfterBreak = 0.4;
 
 // Where the sweep wants to look at time t (radians).
 double yaw_at(double t) {
@@ -48,6 +51,11 @@ glm::vec3 glass_point(const World& world, double t) {
   const auto across = static_cast<float>(std::sin(s * kTwoPi));
   const auto height = static_cast<float>(0.5 * std::cos(s * kTwoPi * 2.0));
   return {centre.x + half.x * 0.8f * across, centre.y + half.y * height, centre.z};
+}
+
+bool just_broke_one(const World& world, double tick_hz) {
+  const auto since = static_cast<double>(world.tick - world.last_target_broken_tick);
+  return world.score > 0 && since < kHoldAfterBreak * tick_hz;
 }
 
 }  // namespace
@@ -123,6 +131,10 @@ TickInput autofire_input(const World& world, double tick_hz) {
     case AimPhase::Sky:
       break;
     case AimPhase::Hunt:
+      if (just_broke_one(world, tick_hz)) {
+        want = {yaw, world.player.pitch};
+        break;
+      }
       if (const int i = hunted_target(world); i >= 0)
         want = view_towards(eye, world.targets[static_cast<std::size_t>(i)].pos);
       break;

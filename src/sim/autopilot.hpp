@@ -1,7 +1,8 @@
 // A scripted player for the load harness (`flatline --no-window --autofire`) and the
 // play command: holds the trigger, fires the scatter shot periodically, jumps, and walks
 // a circle around the middle of the arena. Its aim follows a 7 s cycle: a hunt for the
-// targets it can see (hits, damage numbers, broken targets), a sweep across the glass wall
+// targets it can see (hits, damage numbers, broken targets; after each break it holds its
+// aim a moment, so the numbers rise in view), a sweep across the glass wall
 // (holes, sparks, the targets behind it), then a sweep into the sky (bullets live their
 // whole lifetime, so the pool fills). Deterministic: a function of the tick and the World
 // alone, so a run is reproducible from its seed and length.

@@ -68,6 +68,7 @@ TEST(Game, AnAutofireRunDrawsBulletsInOneCallAndAllocatesNothingAfterWarmup) {
   // frames (one tick each) end the run in its hunt, sparks in view: with the wall clock's tick
   // count, the last frame may fall in its sweep into the sky, hidden behind the panel.
   EXPECT_GE(json_number(json.str(), "targets_broken"), 1.0) << json.str();
+  EXPECT_GE(json_number(json.str(), "damage_numbers_on_screen"), 1.0) << json.str();
   // --aa auto, the default: off where the CPU rasterises (llvmpipe under Xvfb), FXAA on a GPU.
   const std::string driver = json_string(json.str(), "gl_renderer");
   EXPECT_NE(driver, "(missing)");

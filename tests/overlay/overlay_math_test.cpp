@@ -140,13 +140,6 @@ TEST(OverlayHudProjection, RejectsPointsBehindTheCameraOrOffScreen) {
   EXPECT_FALSE(project_to_screen(test_view_proj(), {100.0f, 0.0f, -1.0f}, 1280.0f, 720.0f, at));
 }
 
-TEST(OverlayDamageNumberFade, GoesFromOpaqueToGoneOverItsLife) {
-  EXPECT_FLOAT_EQ(fade_alpha(0.0f, 0.9f), 1.0f);
-  EXPECT_FLOAT_EQ(fade_alpha(0.45f, 0.9f), 0.5f);
-  EXPECT_FLOAT_EQ(fade_alpha(0.9f, 0.9f), 0.0f);
-  EXPECT_FLOAT_EQ(fade_alpha(2.0f, 0.9f), 0.0f);
-}
-
 TEST(OverlayDamageNumberSize, IsAtLeastTwentyPixelsTallAtTenMetres) {
   // The font size; its digits are 0.62 of it (overlay_test.cpp measures the drawn glyphs).
   EXPECT_GE(damage_number_px(10.0f, 720.0f) * 0.62f, 20.0f);

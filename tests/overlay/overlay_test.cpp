@@ -214,6 +214,27 @@ TEST_F(OverlayFrames, DrawsADamageNumberWhereItsWorldPointProjects) {
   EXPECT_LT(mean_x, static_cast<float>(kWidth));
 }
 
+// The count the stats file reports (overlay.damage_numbers_on_screen): numbers in view and
+// readable; not those behind the eye, nor one faded past half.
+TEST_F(OverlayFrames, CountsTheDamageNumbersItDrawsReadable) {
+  overlay_frame();
+  EXPECT_EQ(overlay.damage_numbers_on_screen(), 0);
+  const glm::vec3 eye = eye_position(world->player);
+  const glm::vec3 forward = look_direction(world->player);
+  spawn_damage_number(*world, eye + forward * 6.0f, 25.0f);
+  spawn_damage_number(*world, eye + forward * 7.0f, 25.0f);
+  spawn_damage_number(*world, eye - forward * 6.0f, 25.0f);  // behind: not drawn
+  overlay_frame();
+  EXPECT_EQ(overlay.damage_numbers_on_screen(), 2);
+  world->damage_numbers.for_each_active([](int, DamageNumber& d) {
+    begin_quiet(d.life, Linger::kDamageNumber);
+    d.life.linger = Linger::kDamageNumber * 0.4f;
+  });
+  overlay_frame();  // past the middle of its fade: drawn, but no longer counted
+  EXPECT_EQ(overlay.damage_numbers_on_screen(), 0);
+  EXPECT_GT(damage_number_vertices(), 0);
+}
+
 TEST_F(OverlayFrames, ReportsMouseCaptureOnlyOverThePanel) {
   frames(2);
   EXPECT_FALSE(overlay.wants_mouse());             // no mouse at all: nothing to capture

@@ -94,6 +94,28 @@ TEST(Autopilot, HuntsOnlyTargetsItCanSee) {
   EXPECT_EQ(hunted_target(*world), -1);  // nothing left to hunt
 }
 
+// Confirming the kill: for 0.4 s after a break the hunt does not turn, then it does.
+TEST(Autopilot, HoldsItsAimAMomentAfterABreakThenTurnsToTheNext) {
+  auto world = std::make_unique<World>(WorldConfig{});
+  test::look_at(*world, {-3.0f, 0.0f, -20.0f}, world->targets[0].pos + glm::vec3(2, 1, 0));
+  world->tick = 60;  // one second in: the hunt
+  ASSERT_EQ(aim_phase(1.0), AimPhase::Hunt);
+  const TickInput hunting = autofire_input(*world, kHz);
+  EXPECT_NE(hunting.look_yaw, 0.0f);  // target 0 is off to one side: it turns toward it
+
+  world->score = 1;
+  world->last_target_broken_tick = 60;
+  for (std::uint64_t tick : {60, 70, 83}) {
+    world->tick = tick;
+    const TickInput held = autofire_input(*world, kHz);
+    EXPECT_EQ(held.look_yaw, 0.0f) << tick;
+    EXPECT_EQ(held.look_pitch, 0.0f) << tick;
+    EXPECT_TRUE(held.fire_held);
+  }
+  world->tick = 84;  // 0.4 s after the break
+  EXPECT_EQ(autofire_input(*world, kHz).look_yaw, hunting.look_yaw);
+}
+
 // What the play command shows, in its 600 frames: the windowed game starts the script after
 // 60 warm-up frames, so 540 scripted ticks must break targets and leave every kind of effect.
 TEST(Autopilot, ThePlayCommandsRunBreaksTargetsAndMarksTheGlass) {
