@@ -56,6 +56,8 @@ bool open_loopback(ALCdevice*& device, ALCcontext*& context) {
                           Audio::kRate,
                           ALC_HRTF_SOFT,
                           ALC_FALSE,
+                          ALC_OUTPUT_LIMITER_SOFT,  // as a device's 16-bit output: no clipping
+                          ALC_TRUE,
                           0};
   context = alcCreateContext(device, attrs);
   return context != nullptr;
