@@ -10,7 +10,11 @@ void update_player(World& world, const TickInput& input, float dt);  // player.c
 void update_targets(World& world, float dt);                         // world.cpp
 void fire_weapons(World& world, const TickInput& input, float dt);   // weapons.cpp
 void update_bullets(World& world, float dt);                         // weapons.cpp
-void update_effects(World& world, float dt);                         // effects.cpp
+// A target breaks after the bullets' tick, not at the hit that empties its health: every
+// bullet of a tick meets the same targets, so the order they are visited in (a pool's
+// dense order, a heap list's insertion order) cannot change the game.
+void break_targets(World& world);             // weapons.cpp
+void update_effects(World& world, float dt);  // effects.cpp
 
 // The first thing the segment p0 -> p1 (a sphere of `radius`) touches, the exact way: the
 // arena's StaticGrid, then every live target, a target only if strictly earlier. What the

@@ -179,14 +179,7 @@ bool tick_bullet(World& world, Bullet& b, float dt, const ClearanceGrid* clearan
       t.hit_flash = 0.12f;
       ++world.target_hits;
       world.last_target_hit_tick = world.tick;
-      spawn_damage_number(world, point + hit.normal * 0.1f, b.damage);
-      if (t.health <= 0.0f) {
-        t.broken = true;
-        t.respawn_timer = 3.0f;
-        ++world.score;
-        world.last_target_broken_tick = world.tick;
-        world.events.emit(EventKind::TargetBroken, Surface::Target, point, world.tick);
-      }
+      spawn_damage_number(world, point + hit.normal * 0.1f, b.damage);  // breaks later
     }
     spawn_impact(world, point, hit.normal, dir, hit.target < 0);
     world.events.emit(EventKind::Impact, surface_at(world, point, hit.target), point, world.tick);
@@ -258,6 +251,17 @@ void update_bullets(World& world, float dt) {
       });
   resolve_listed();
   update_heap(world.unpooled.bullets, world.meters[kBullets], tick);  // pooling off
+}
+
+void break_targets(World& world) {
+  for (Target& t : world.targets) {
+    if (t.broken || t.health > 0.0f) continue;
+    t.broken = true;
+    t.respawn_timer = 3.0f;
+    ++world.score;
+    world.last_target_broken_tick = world.tick;
+    world.events.emit(EventKind::TargetBroken, Surface::Target, t.pos, world.tick);
+  }
 }
 
 }  // namespace flatline

@@ -143,6 +143,7 @@ void step(World& world, const TickInput& input, float dt) {
   update_targets(world, dt);
   fire_weapons(world, input, dt);
   update_bullets(world, dt);
+  break_targets(world);
   update_effects(world, dt);
   update_seeker(world, dt);
   for (PoolMeter& meter : world.meters)

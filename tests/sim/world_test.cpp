@@ -48,6 +48,24 @@ TEST(World, ABulletFiredAtATargetHitsItAndIsReleased) {
   EXPECT_EQ(world.decals.active_count(), 0u);  // targets take damage, not bullet holes
 }
 
+// A target breaks after the bullets' tick: every pellet of a scatter shot that reaches it
+// strikes it, whichever the pool visits first, and it breaks once.
+TEST(World, EveryPelletThatReachesATargetStrikesItThoughTheFirstEmptiesIt) {
+  World world(WorldConfig{});
+  Target& target = world.targets[1];
+  target.sway = glm::vec3(0.0f);
+  target.health = 1.0f;  // any one pellet empties it
+  look_at(world, {3.0f, 0.0f, -21.0f}, target.pos);
+  TickInput scatter;
+  scatter.scatter_presses = 1;
+  step(world, scatter, kDt);
+  EXPECT_TRUE(target.broken);
+  EXPECT_EQ(world.score, 1u);
+  EXPECT_EQ(world.last_target_broken_tick, 0u);
+  EXPECT_GT(world.target_hits, 10u);  // not only the first: the others did not fly through
+  EXPECT_EQ(world.damage_numbers.stats().acquired, world.target_hits);
+}
+
 TEST(World, ABulletAtMaximumSpeedNeverPassesThroughTheThinWall) {
   WorldConfig config;
   config.rifle_speed = 1200.0f;  // 20 m per tick against a 5 cm wall
