@@ -13,15 +13,20 @@ exe=build/release/flatline
 [[ -x $exe ]] || { cmake --preset release >/dev/null && cmake --build --preset release --target flatline; }
 mkdir -p "$out"
 for ((i = 1; i <= runs; ++i)); do
+  rm -f "$out/s$i.json"
   xvfb-run -a -s "-screen 0 1280x720x24" "$exe" --frames 600 --autofire --hidden --seed 7 \
-    --overlay compact --screenshot "$out/s$i.png" --stats "$out/s$i.json" >/dev/null 2>&1
+    --overlay compact --screenshot "$out/s$i.png" --stats "$out/s$i.json" >"$out/s$i.log" 2>&1 ||
+    echo "run $i failed: $out/s$i.log"
 done
 python3 - "$out" "$runs" <<'PY'
 import json, sys
 out, runs = sys.argv[1], int(sys.argv[2])
 shown = 0
 for i in range(1, runs + 1):
-    d = json.load(open(f"{out}/s{i}.json"))
+    try:
+        d = json.load(open(f"{out}/s{i}.json"))
+    except OSError:
+        continue  # the run failed: said above, and not counted as shown
     numbers = d["overlay"]["damage_numbers_on_screen"]
     shown += numbers > 0
     r, f = d["render"], d["frame_ms"]

@@ -179,7 +179,7 @@ bool tick_bullet(World& world, Bullet& b, float dt, const ClearanceGrid* clearan
       t.hit_flash = 0.12f;
       ++world.target_hits;
       world.last_target_hit_tick = world.tick;
-      spawn_damage_number(world, point + hit.normal * 0.1f, b.damage);  // breaks later
+      spawn_damage_number(world, point + hit.normal * 0.1f, b.damage);  // break_targets: later
     }
     spawn_impact(world, point, hit.normal, dir, hit.target < 0);
     world.events.emit(EventKind::Impact, surface_at(world, point, hit.target), point, world.tick);
