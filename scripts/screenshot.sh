@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-docs/screenshots}
-frames=${2:-150}
+frames=${2:-300}
 views=(compact full pools heap frame little controls lessons slots settings)
 scripts/setup.sh
 cmake --preset release >/dev/null

@@ -10,16 +10,20 @@ namespace {
 
 constexpr double kTwoPi = 6.283185307179586;
 
-// The aim cycle: the hunt, then glass, then sky (seconds into each 7 s). The hunt comes
-// first and lasts longest, so a run's last frame most often falls in one: the play
-// command's 600 frames end in the second hunt (7-11.6 s) at 11.7-19.3 ms a frame.
-constexpr double kCycle = 7.0;
-constexpr double kGlassFrom = 4.6;
-constexpr double kSkyFrom = 5.8;
+// The aim cycle: the sky, the glass, then the hunt (seconds into each 12 s). The hunt comes
+// last and lasts longest, and its first damage number rises about 0.2 s in, so a run whose
+// last frame falls 2.6 to 12 s in ends on one: the play command's 600 frames at 4.3 to
+// 20 ms a frame (llvmpipe on a 2-core machine takes 12 to 19).
+constexpr double kCycle = 12.0;
+constexpr double kGlassFrom = 1.2;
+constexpr double kHuntFrom = 2.4;
 constexpr float kMaxTurn = 0.12f;  // radians per tick: a quick but human flick
 // Confirming the kill: after a target breaks, the aim stays put this long (seconds), so the
 // last hits' damage numbers rise in view before the hunt turns to the next target.
 constexpr double kHoldAfterBreak = 0.4;
+// The firing line it walks, facing the range (world.cpp's place_targets): the spawn's z.
+constexpr float kFiringLineZ = 6.0f;
+constexpr double kFiringLineHalf = 3.0;
 
 // Where the sweep wants to look at time t (radians).
 double yaw_at(double t) {
@@ -47,7 +51,7 @@ glm::vec3 glass_point(const World& world, double t) {
   const Aabb& glass = world.arena.solids[static_cast<std::size_t>(world.arena.thin_wall)];
   const glm::vec3 centre = (glass.min + glass.max) * 0.5f;
   const glm::vec3 half = (glass.max - glass.min) * 0.5f;
-  const double s = (std::fmod(t, kCycle) - kGlassFrom) / (kSkyFrom - kGlassFrom);  // 0..1
+  const double s = (std::fmod(t, kCycle) - kGlassFrom) / (kHuntFrom - kGlassFrom);  // 0..1
   const auto across = static_cast<float>(std::sin(s * kTwoPi));
   const auto height = static_cast<float>(0.5 * std::cos(s * kTwoPi * 2.0));
   return {centre.x + half.x * 0.8f * across, centre.y + half.y * height, centre.z};
@@ -80,8 +84,8 @@ TickInput autofire_input(std::uint64_t tick, double tick_hz) {
 
 AimPhase aim_phase(double seconds) {
   const double s = std::fmod(seconds, kCycle);
-  if (s < kGlassFrom) return AimPhase::Hunt;
-  return s < kSkyFrom ? AimPhase::Glass : AimPhase::Sky;
+  if (s < kGlassFrom) return AimPhase::Sky;
+  return s < kHuntFrom ? AimPhase::Glass : AimPhase::Hunt;
 }
 
 int hunted_target(const World& world) {
@@ -105,11 +109,10 @@ int hunted_target(const World& world) {
 
 TickInput autofire_input(const World& world, double tick_hz) {
   TickInput input = autofire_input(world.tick, tick_hz);
-  // The point it walks toward goes round a 10 m circle once a minute.
+  // The firing line: it walks the spawn line, 3 m to each side and back every 20 s.
   const double t = static_cast<double>(world.tick) / tick_hz;
-  const double angle = t * kTwoPi / 60.0;
-  const float goal_x = static_cast<float>(10.0 * std::cos(angle));
-  const float goal_z = static_cast<float>(10.0 * std::sin(angle));
+  const auto goal_x = static_cast<float>(kFiringLineHalf * std::sin(t * kTwoPi / 20.0));
+  const float goal_z = kFiringLineZ;
   const float dx = goal_x - world.player.pos.x;
   const float dz = goal_z - world.player.pos.z;
   // Into the player's frame: forward is (-sin yaw, -cos yaw), right is (cos yaw, -sin yaw).

@@ -24,16 +24,17 @@ void place_targets(World& world) {
     glm::vec3 home, sway;
     float speed;
   };
-  // Two behind the thin wall, the rest around the arena; most of them sway.
+  // A range before the spawn: two behind the thin wall, six staggered in front of it across
+  // 16 m, so from the firing line the neighbours of the target in the crosshair share the view.
   const std::array<Spot, kTargetCount> spots = {{
       {{-3.0f, 1.2f, -24.0f}, {2.5f, 0.0f, 0.0f}, 0.8f},
       {{3.0f, 1.2f, -24.0f}, {0.0f, 0.0f, 0.0f}, 0.0f},
-      {{-16.0f, 1.2f, -8.0f}, {0.0f, 0.0f, 3.0f}, 0.6f},
-      {{16.0f, 1.2f, -8.0f}, {0.0f, 0.0f, 3.0f}, 0.7f},
-      {{-24.0f, 1.2f, 10.0f}, {0.0f, 0.0f, 4.0f}, 0.5f},
-      {{24.0f, 1.2f, 10.0f}, {0.0f, 0.8f, 0.0f}, 1.1f},
-      {{0.0f, 2.0f, 24.0f}, {3.0f, 0.0f, 0.0f}, 0.9f},
-      {{-8.0f, 1.2f, -4.0f}, {1.5f, 0.0f, 0.0f}, 1.3f},
+      {{-8.0f, 1.2f, -12.0f}, {1.0f, 0.0f, 0.0f}, 0.6f},
+      {{8.0f, 1.2f, -12.0f}, {1.0f, 0.0f, 0.0f}, 0.7f},
+      {{-4.8f, 1.6f, -14.0f}, {1.0f, 0.0f, 0.0f}, 0.5f},
+      {{4.8f, 1.2f, -14.0f}, {0.0f, 0.8f, 0.0f}, 1.1f},
+      {{1.6f, 2.0f, -13.0f}, {1.0f, 0.0f, 0.0f}, 0.9f},
+      {{-1.6f, 1.2f, -13.0f}, {1.0f, 0.0f, 0.0f}, 1.3f},
   }};
   for (int i = 0; i < kTargetCount; ++i) {
     Target& t = world.targets[static_cast<std::size_t>(i)];
