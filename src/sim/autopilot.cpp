@@ -13,7 +13,7 @@ constexpr double kTwoPi = 6.283185307179586;
 // The aim cycle: the sky, the glass, then the hunt (seconds into each 12 s). The hunt comes
 // last and lasts longest, and its first damage number rises about 0.2 s in, so a run whose
 // last frame falls 2.6 to 12 s in ends on one: the play command's 600 frames at 4.3 to
-// 20 ms a frame (llvmpipe on a 2-core machine takes 12 to 19).
+// 20 ms a frame (llvmpipe on this 2-core machine: 10 to 17).
 constexpr double kCycle = 12.0;
 constexpr double kGlassFrom = 1.2;
 constexpr double kHuntFrom = 2.4;
