@@ -50,7 +50,8 @@ ROWS = [
     ("bullets: 32, grow", ["--pool-size", "32", "--overflow", "grow"],
      "the pool grows to its peak: allocations, once"),
 ]
-PICTURES = [("pooling_off.png", ["--no-pooling", "--overlay", "heap"]), ("discrete.png", ["--discrete"])]
+PICTURES = [("pooling_off.png", ["--no-pooling", "--overlay", "heap"]),
+            ("discrete.png", ["--discrete"])]
 CHECKED = ["allocs_after_warmup", "peak", "shots", "hits", "tunnelled", "dropped", "recycled",
            "grown"]
 

@@ -11,8 +11,8 @@ namespace {
 constexpr double kTwoPi = 6.283185307179586;
 
 // The aim cycle: the sky, the glass, then the hunt (seconds into each 12 s). The hunt comes
-// last and lasts longest, and its first damage number rises about 0.2 s in, so a run whose
-// last frame falls 2.6 to 12 s in ends on one: the play command's 600 frames at 4.3 to
+// last and lasts longest, and from 0.3 s in it keeps a damage number in view, so a run whose
+// last frame falls 2.7 to 12 s in ends on one: the play command's 600 frames at 4.5 to
 // 20 ms a frame (llvmpipe on this 2-core machine: 10 to 17).
 constexpr double kCycle = 12.0;
 constexpr double kGlassFrom = 1.2;
@@ -21,8 +21,8 @@ constexpr float kMaxTurn = 0.12f;  // radians per tick: a quick but human flick
 // Confirming the kill: after a target breaks, the aim stays put this long (seconds), so the
 // last hits' damage numbers rise in view before the hunt turns to the next target.
 constexpr double kHoldAfterBreak = 0.4;
-// The firing line it walks, facing the range (world.cpp's place_targets): the spawn's z.
-constexpr float kFiringLineZ = 6.0f;
+// The firing line it walks, facing the range (world.cpp's place_targets): through the
+// spawn, this far to each side (metres).
 constexpr double kFiringLineHalf = 3.0;
 
 // Where the sweep wants to look at time t (radians).
@@ -107,15 +107,14 @@ int hunted_target(const World& world) {
   return best;
 }
 
-TickInput autofire_input(const World& world, double tick_hz) {
-  TickInput input = autofire_input(world.tick, tick_hz);
-  // The firing line: it walks the spawn line, 3 m to each side and back every 20 s.
-  const double t = static_cast<double>(world.tick) / tick_hz;
+namespace {
+
+// The firing line: it walks the spawn's line, to each side and back every 20 s, turning
+// the wish into the player's frame: forward is (-sin yaw, -cos yaw), right (cos yaw, -sin yaw).
+void walk_the_firing_line(const World& world, double t, TickInput& input) {
   const auto goal_x = static_cast<float>(kFiringLineHalf * std::sin(t * kTwoPi / 20.0));
-  const float goal_z = kFiringLineZ;
   const float dx = goal_x - world.player.pos.x;
-  const float dz = goal_z - world.player.pos.z;
-  // Into the player's frame: forward is (-sin yaw, -cos yaw), right is (cos yaw, -sin yaw).
+  const float dz = kSpawnZ - world.player.pos.z;
   const float yaw = world.player.yaw;
   const float forward = -dx * std::sin(yaw) - dz * std::cos(yaw);
   const float right = dx * std::cos(yaw) - dz * std::sin(yaw);
@@ -123,8 +122,17 @@ TickInput autofire_input(const World& world, double tick_hz) {
   input.move_forward = forward / len;
   input.move_right = right / len;
   input.sprint = len > 4.0f;
+}
+
+}  // namespace
+
+TickInput autofire_input(const World& world, double tick_hz) {
+  TickInput input = autofire_input(world.tick, tick_hz);
+  const double t = static_cast<double>(world.tick) / tick_hz;
+  walk_the_firing_line(world, t, input);
 
   // The aim: a view to turn toward, at most kMaxTurn a tick on each axis.
+  const float yaw = world.player.yaw;
   const glm::vec3 eye = eye_position(world.player);
   View want{static_cast<float>(yaw_at(t)), static_cast<float>(pitch_at(t) + 0.25)};  // the sky
   switch (aim_phase(t)) {

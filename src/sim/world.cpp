@@ -24,8 +24,9 @@ void place_targets(World& world) {
     glm::vec3 home, sway;
     float speed;
   };
-  // A range before the spawn: two behind the thin wall, six staggered in front of it across
-  // 16 m, so from the firing line the neighbours of the target in the crosshair share the view.
+  // A range in front of the spawn (to its -z): two behind the thin wall, six staggered before
+  // it across 16 m, hung 1.2 to 2 m up, so from the spawn's line the neighbours of the
+  // target in the crosshair share the view.
   const std::array<Spot, kTargetCount> spots = {{
       {{-3.0f, 1.2f, -24.0f}, {2.5f, 0.0f, 0.0f}, 0.8f},
       {{3.0f, 1.2f, -24.0f}, {0.0f, 0.0f, 0.0f}, 0.0f},

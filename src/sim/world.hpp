@@ -89,9 +89,12 @@ inline void clear_last_life(Bullet& b) {
   b.prev_pos = b.pos;
 }
 
+// Where a player starts (feet), facing -z: the range of targets ahead (world.cpp).
+constexpr float kSpawnZ = 6.0f;
+
 struct Player {
-  glm::vec3 pos{0.0f, 0.0f, 6.0f};  // feet
-  glm::vec3 prev_pos{0.0f, 0.0f, 6.0f};
+  glm::vec3 pos{0.0f, 0.0f, kSpawnZ};  // feet
+  glm::vec3 prev_pos{0.0f, 0.0f, kSpawnZ};
   glm::vec3 vel{0.0f};
   float yaw = 0.0f;  // 0 looks down -z
   float pitch = 0.0f;

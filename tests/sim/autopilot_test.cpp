@@ -64,7 +64,7 @@ TEST(Autopilot, WalksTheFiringLineInsteadOfIntoAWall) {
     const glm::vec3 p = world->player.pos;
     west = std::min(west, p.x);
     east = std::max(east, p.x);
-    off_line = std::max(off_line, std::abs(p.z - 6.0f));  // the spawn's line
+    off_line = std::max(off_line, std::abs(p.z - kSpawnZ));
   }
   EXPECT_LT(west, -2.5f);  // it does walk, to both sides
   EXPECT_GT(east, 2.5f);

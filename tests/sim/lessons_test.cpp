@@ -5,6 +5,7 @@
 #include "aim.hpp"
 
 #include <cmath>
+#include <tuple>
 
 #include <glm/geometric.hpp>
 
@@ -166,14 +167,16 @@ TEST(Lessons, DiscreteCollisionLetsABulletThroughTheThinWallAtTheLabsTopSpeed) {
     step(world, click, kDt);
     for (int i = 0; i < 120 && world.bullets.active_count() > 0; ++i)
       step(world, TickInput{}, kDt);
-    return std::make_pair(world.tunnelled, world.targets[1].health);
+    return std::make_tuple(world.tunnelled, world.targets[1].health, world.target_hits);
   };
-  const auto [swept_missed, swept_health] = fire_at_the_wall(true);
+  const auto [swept_missed, swept_health, swept_target_hits] = fire_at_the_wall(true);
   EXPECT_EQ(swept_missed, 0u);
-  EXPECT_FLOAT_EQ(swept_health, 100.0f);  // the wall stopped it
-  const auto [discrete_missed, discrete_health] = fire_at_the_wall(false);
+  EXPECT_FLOAT_EQ(swept_health, 100.0f);  // the wall stopped it...
+  EXPECT_EQ(swept_target_hits, 0u);       // ...not a target of the range in front of it
+  const auto [discrete_missed, discrete_health, discrete_target_hits] = fire_at_the_wall(false);
   EXPECT_GE(discrete_missed, 1u);  // the swept test would have hit the wall here
   EXPECT_FLOAT_EQ(discrete_health, 100.0f);
+  EXPECT_EQ(discrete_target_hits, 0u);  // 33 m a tick: it lands past the range and the wall
 }
 
 TEST(Lessons, DiscreteCollisionStillHitsAWallASlowBulletStopsIn) {
