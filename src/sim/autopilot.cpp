@@ -62,6 +62,21 @@ bool just_broke_one(const World& world, double tick_hz) {
   return world.score > 0 && since < kHoldAfterBreak * tick_hz;
 }
 
+// The firing line: it walks the spawn's line, to each side and back every 20 s, turning
+// the wish into the player's frame: forward is (-sin yaw, -cos yaw), right (cos yaw, -sin yaw).
+void walk_the_firing_line(const World& world, double t, TickInput& input) {
+  const auto goal_x = static_cast<float>(kFiringLineHalf * std::sin(t * kTwoPi / 20.0));
+  const float dx = goal_x - world.player.pos.x;
+  const float dz = kSpawnZ - world.player.pos.z;
+  const float yaw = world.player.yaw;
+  const float forward = -dx * std::sin(yaw) - dz * std::cos(yaw);
+  const float right = dx * std::cos(yaw) - dz * std::sin(yaw);
+  const float len = std::max(1.0f, std::sqrt(forward * forward + right * right));
+  input.move_forward = forward / len;
+  input.move_right = right / len;
+  input.sprint = len > 4.0f;
+}
+
 }  // namespace
 
 TickInput autofire_input(std::uint64_t tick, double tick_hz) {
@@ -106,25 +121,6 @@ int hunted_target(const World& world) {
   }
   return best;
 }
-
-namespace {
-
-// The firing line: it walks the spawn's line, to each side and back every 20 s, turning
-// the wish into the player's frame: forward is (-sin yaw, -cos yaw), right (cos yaw, -sin yaw).
-void walk_the_firing_line(const World& world, double t, TickInput& input) {
-  const auto goal_x = static_cast<float>(kFiringLineHalf * std::sin(t * kTwoPi / 20.0));
-  const float dx = goal_x - world.player.pos.x;
-  const float dz = kSpawnZ - world.player.pos.z;
-  const float yaw = world.player.yaw;
-  const float forward = -dx * std::sin(yaw) - dz * std::cos(yaw);
-  const float right = dx * std::cos(yaw) - dz * std::sin(yaw);
-  const float len = std::max(1.0f, std::sqrt(forward * forward + right * right));
-  input.move_forward = forward / len;
-  input.move_right = right / len;
-  input.sprint = len > 4.0f;
-}
-
-}  // namespace
 
 TickInput autofire_input(const World& world, double tick_hz) {
   TickInput input = autofire_input(world.tick, tick_hz);
