@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <string>
 
+#include "app/error_line.hpp"
 #include "app/run_report.hpp"
 #include "app/session.hpp"
 
@@ -12,7 +13,7 @@ int run_headless(const Options& options) {
   Session session;
   std::string error;
   if (!session.load(options, error)) {
-    std::fprintf(stderr, "flatline: %s\n", error.c_str());
+    print_error(error);
     return 1;
   }
   const Options& o = session.options();

@@ -5,6 +5,8 @@
 #include <string>
 #include <string_view>
 
+#include "app/error_line.hpp"
+
 namespace flatline::app {
 namespace {
 
@@ -23,25 +25,7 @@ bool parse_double(std::string_view text, double& out) {
 
 // What was typed, quoted for a one-line error: control bytes as \n, \t or \xHH.
 std::string quoted(std::string_view text) {
-  std::string out = "'";
-  for (const char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (byte < 0x20 || byte == 0x7F) {
-      static constexpr char kHex[] = "0123456789abcdef";
-      out += "\\x";
-      out += kHex[byte >> 4];
-      out += kHex[byte & 0xF];
-    } else {
-      out += c;
-    }
-  }
-  return out + "'";
+  return "'" + one_line(text) + "'";
 }
 
 bool known_overlay_view(std::string_view v) {
@@ -122,7 +106,6 @@ ParseResult parse_options(int argc, const char* const* argv) {
     result.error = std::move(message);
     return result;
   };
-  bool warmup_given = false;
   for (int i = 1; i < argc; ++i) {
     const std::string_view flag = argv[i];
     auto value = [&](std::string_view& out) {
@@ -165,7 +148,7 @@ ParseResult parse_options(int argc, const char* const* argv) {
     } else if (flag == "--warmup") {
       if (!value(v) || !parse_int(v, o.warmup) || o.warmup < 0)
         return fail("--warmup needs a number of ticks >= 0");
-      warmup_given = true;
+      o.warmup_given = true;
     } else if (flag == "--tick-hz") {
       if (!value(v) || !parse_double(v, o.tick_hz) ||
           !(o.tick_hz >= kMinTickHz && o.tick_hz <= kMaxTickHz))
@@ -259,10 +242,18 @@ ParseResult parse_options(int argc, const char* const* argv) {
         "--no-pooling, --no-reset, --no-clear-on-reuse, --discrete and --bullet-speed cannot "
         "be combined with --record or --replay");
   // The steady-state heap figures count from the end of the warm-up: a run that ends
-  // first would report 0 allocations after warm-up, a figure that measured nothing.
-  if (warmup_given && o.frames >= 1 && o.warmup >= o.frames)
+  // first would report 0 allocations after warm-up, a figure that measured nothing. The
+  // run's length: --frames, else --no-window's default; a replay's is known once it is
+  // read (Session::load checks it then).
+  if (o.warmup_given && o.frames >= 1 && o.warmup >= o.frames)
     return fail("--warmup " + std::to_string(o.warmup) + " must be less than --frames " +
                 std::to_string(o.frames) + ": the steady-state figures start after the warm-up");
+  if (o.warmup_given && o.frames < 0 && o.no_window && o.replay_path.empty() &&
+      o.warmup >= kHeadlessFrames)
+    return fail("--warmup " + std::to_string(o.warmup) + " must be less than the " +
+                std::to_string(kHeadlessFrames) +
+                " frames --no-window runs without --frames: the steady-state figures start "
+                "after the warm-up");
   // The tour flips the teaching switches: it would replay differently, like them.
   if (o.overlay_tour && (!o.record_path.empty() || !o.replay_path.empty()))
     return fail("--overlay-tour cannot be combined with --record or --replay");

@@ -24,6 +24,7 @@ struct Options {
   std::optional<OverflowPolicy> overflow;  // bullet pool policy
   double fire_rate = 0.0;                  // rifle shots per second; 0 = the world's default
   std::int64_t warmup = 60;                // ticks before the steady-state heap mark
+  bool warmup_given = false;               // --warmup was typed: it must be shorter than the run
   double tick_hz = 60.0;
   std::string record_path;      // write the seed and every tick's input here
   std::string replay_path;      // play a recording back instead of live input
@@ -78,6 +79,7 @@ inline constexpr std::array<std::string_view, 11> kOverlayViews = {
 constexpr double kMinFov = 40.0, kMaxFov = 110.0;  // --fov range, degrees
 constexpr double kMinSensitivity = 0.1, kMaxSensitivity = 5.0;
 
+constexpr std::int64_t kHeadlessFrames = 3600;  // --no-window without --frames: a minute
 constexpr std::size_t kMaxPoolSize = 10'000'000;
 constexpr double kMinTickHz = 10.0;  // --tick-hz range, and a recording's
 constexpr double kMaxTickHz = 1000.0;

@@ -11,7 +11,7 @@ namespace flatline::app {
 namespace {
 
 constexpr char kMagic[4] = {'F', 'L', 'R', 'P'};
-constexpr std::size_t kHeaderCrcAt = 40;  // the header's crc covers the bytes before it
+constexpr std::size_t kHeaderCrcAt = 48;  // the header's crc covers the bytes before it
 
 template <class T>
 void put(unsigned char*& p, const T& value) {
@@ -74,8 +74,13 @@ bool check_header(Reader& r, const unsigned char* b, ReplayHeader& h) {
   const auto version = get_at<std::uint32_t>(b, 4);
   if (version == 1)
     return r.fail(4, "version 1, an older format without checksums: record it again");
+  if (version == 2)
+    return r.fail(4,
+                  "version 2, an older format without the level's fingerprint and chained "
+                  "checksums: record it again");
   if (version != kReplayVersion)
-    return r.fail(4, "version " + std::to_string(version) + ", this build reads version 2");
+    return r.fail(4, "version " + std::to_string(version) + ", this build reads version " +
+                         std::to_string(kReplayVersion));
   h.seed = get_at<std::uint64_t>(b, 8);
   h.tick_hz = get_at<double>(b, 16);
   if (!(h.tick_hz >= kMinTickHz && h.tick_hz <= kMaxTickHz))
@@ -91,9 +96,11 @@ bool check_header(Reader& r, const unsigned char* b, ReplayHeader& h) {
   h.block_ticks = get_at<std::uint32_t>(b, 36);
   if (h.block_ticks < 1 || h.block_ticks > kMaxBlockTicks)
     return r.fail(36, "block_ticks " + std::to_string(h.block_ticks) + " is outside 1..65536");
+  h.level = get_at<std::uint64_t>(b, 40);
   if (get_at<std::uint32_t>(b, kHeaderCrcAt) != crc32(b, kHeaderCrcAt))
     return r.fail(kHeaderCrcAt, "the header fails its checksum (a field was changed)");
-  if (get_at<std::uint32_t>(b, 44) != 0) return r.fail(44, "reserved bytes are not zero");
+  if (get_at<std::uint32_t>(b, kHeaderCrcAt + 4) != 0)
+    return r.fail(kHeaderCrcAt + 4, "reserved bytes are not zero");
   return true;
 }
 
@@ -111,14 +118,18 @@ bool check_tick(Reader& r, const unsigned char* bytes, std::size_t offset, std::
   return true;
 }
 
-// The end mark: the total must match the ticks read, and nothing may follow it.
-bool read_end(Reader& r, std::uint64_t ticks, const unsigned char count_bytes[4]) {
+// The end mark, once its 4 zero bytes are read: its crc continues the chain, its total must
+// match the ticks read, and nothing may follow it. A mark cut short is a cut like any other:
+// `cut` is set and the blocks before it stand.
+bool read_end(Reader& r, std::uint64_t ticks, std::uint32_t chain, const unsigned char zero[4],
+              bool& cut) {
   const std::size_t mark_at = r.at - 4;
-  if (r.left() < kReplayEndBytes - 4) return r.fail(r.size, "the end mark is cut short");
+  cut = r.left() < kReplayEndBytes - 4;
+  if (cut) return true;
   unsigned char mark[kReplayEndBytes];
-  std::memcpy(mark, count_bytes, 4);
+  std::memcpy(mark, zero, 4);
   if (!r.read(mark + 4, kReplayEndBytes - 4)) return false;
-  if (get_at<std::uint32_t>(mark, 12) != crc32(mark, 12))
+  if (get_at<std::uint32_t>(mark, 12) != crc32(mark, 12, chain))
     return r.fail(mark_at, "the end mark fails its checksum");
   if (const auto total = get_at<std::uint64_t>(mark, 4); total != ticks)
     return r.fail(mark_at + 4, "the end mark says " + std::to_string(total) +
@@ -137,7 +148,7 @@ std::uint32_t crc32(const unsigned char* data, std::size_t size, std::uint32_t c
   return ~crc;
 }
 
-void encode_header(const ReplayHeader& h, unsigned char out[kReplayHeaderBytes]) {
+std::uint32_t encode_header(const ReplayHeader& h, unsigned char out[kReplayHeaderBytes]) {
   std::memset(out, 0, kReplayHeaderBytes);
   unsigned char* p = out;
   std::memcpy(p, kMagic, 4);
@@ -149,7 +160,10 @@ void encode_header(const ReplayHeader& h, unsigned char out[kReplayHeaderBytes])
   put(p, static_cast<std::uint8_t>(h.bullet_policy));
   p += 3;
   put(p, h.block_ticks);
-  put(p, crc32(out, kHeaderCrcAt));
+  put(p, h.level);
+  const std::uint32_t crc = crc32(out, kHeaderCrcAt);
+  put(p, crc);
+  return crc;
 }
 
 void encode_tick(const TickInput& in, unsigned char out[kReplayTickBytes]) {
@@ -180,21 +194,23 @@ TickInput decode_tick(const unsigned char in[kReplayTickBytes]) {
   return t;
 }
 
-std::size_t frame_block(const unsigned char* ticks, std::uint32_t count, unsigned char* out) {
+std::size_t frame_block(const unsigned char* ticks, std::uint32_t count, unsigned char* out,
+                        std::uint32_t& chain) {
   unsigned char* p = out;
   put(p, count);
   const std::size_t payload = count * kReplayTickBytes;
   std::memmove(p, ticks, payload);
   p += payload;
-  put(p, crc32(out, 4 + payload));
+  chain = crc32(out, 4 + payload, chain);  // the chain: this block follows the one before
+  put(p, chain);
   return 8 + payload;
 }
 
-void encode_end(std::uint64_t total, unsigned char out[kReplayEndBytes]) {
+void encode_end(std::uint64_t total, std::uint32_t chain, unsigned char out[kReplayEndBytes]) {
   unsigned char* p = out;
   put(p, std::uint32_t{0});
   put(p, total);
-  put(p, crc32(out, 12));
+  put(p, crc32(out, 12, chain));
 }
 
 bool read_replay_from(std::FILE* file, std::size_t size, const std::string& name,
@@ -205,34 +221,36 @@ bool read_replay_from(std::FILE* file, std::size_t size, const std::string& name
   inputs.clear();
   unsigned char head[kReplayHeaderBytes];
   if (size < kReplayHeaderBytes)
-    return r.fail(size, "the header is cut short (" + std::to_string(size) + " of 48 bytes)");
+    return r.fail(size, "the header is cut short (" + std::to_string(size) + " of " +
+                            std::to_string(kReplayHeaderBytes) + " bytes)");
   if (!r.read(head, sizeof head) || !check_header(r, head, header)) return false;
+  std::uint32_t chain = get_at<std::uint32_t>(head, kHeaderCrcAt);
   inputs.reserve((size - kReplayHeaderBytes) / kReplayTickBytes);  // bounded by the file
   // A block's room, no larger than what the file holds (a tiny file may claim big blocks).
   std::vector<unsigned char> block(
       std::min<std::size_t>(header.block_ticks * kReplayTickBytes + 4, size - kReplayHeaderBytes));
+  std::size_t last_good = r.at;  // where the last complete block ends
   while (r.left() >= 4) {
     const std::size_t block_at = r.at;
     unsigned char count_bytes[4];
     if (!r.read(count_bytes, 4)) return false;
     const auto count = get_at<std::uint32_t>(count_bytes, 0);
     if (count == 0) {  // the end mark: a finished recording, which must hold a tick
-      if (!read_end(r, inputs.size(), count_bytes)) return false;
+      bool cut = false;
+      if (!read_end(r, inputs.size(), chain, count_bytes, cut)) return false;
+      if (cut) break;  // cut inside the end mark: the blocks before it stand
       if (inputs.empty()) return r.fail(block_at, "the recording holds no ticks");
       return note.finished = true;
     }
     const std::string where = "the block at tick " + std::to_string(inputs.size());
     if (count > header.block_ticks)
       return r.fail(block_at, where + " claims " + std::to_string(count) + " ticks");
-    if (r.left() < count * kReplayTickBytes + 4) {  // cut short: the run ended here
-      r.at = block_at;
-      break;
-    }
+    if (r.left() < count * kReplayTickBytes + 4) break;  // cut short: the run ended here
     if (!r.read(block.data(), count * kReplayTickBytes + 4)) return false;
-    std::uint32_t crc = crc32(count_bytes, 4);
-    crc = crc32(block.data(), count * kReplayTickBytes, crc);
-    if (get_at<std::uint32_t>(block.data(), count * kReplayTickBytes) != crc)
-      return r.fail(block_at, where + " fails its checksum");
+    chain = crc32(count_bytes, 4, chain);
+    chain = crc32(block.data(), count * kReplayTickBytes, chain);
+    if (get_at<std::uint32_t>(block.data(), count * kReplayTickBytes) != chain)
+      return r.fail(block_at, where + " fails its checksum (changed, or not in its place)");
     for (std::uint32_t i = 0; i < count; ++i) {
       TickInput input;
       const std::size_t offset = block_at + 4 + i * kReplayTickBytes;
@@ -240,10 +258,11 @@ bool read_replay_from(std::FILE* file, std::size_t size, const std::string& name
         return false;
       inputs.push_back(input);
     }
+    last_good = r.at;
   }
-  note.ignored_bytes = r.left();  // no end mark: the recording stopped mid-run
+  note.ignored_bytes = size - last_good;  // no whole end mark: the recording stopped mid-run
   if (inputs.empty())
-    return r.fail(r.at, "no complete block of ticks (the recording was cut short)");
+    return r.fail(last_good, "no complete block of ticks (the recording was cut short)");
   return true;
 }
 

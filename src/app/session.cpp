@@ -4,6 +4,7 @@
 #include <cinttypes>
 #include <cstdio>
 
+#include "app/error_line.hpp"
 #include "app/process.hpp"
 #include "sim/autopilot.hpp"
 #include "sim/stats.hpp"
@@ -11,7 +12,6 @@
 namespace flatline::app {
 namespace {
 
-constexpr std::int64_t kHeadlessFrames = 3600;  // --no-window without --frames: a minute
 // Frame times for the percentiles: the first 4M frames (16 MB) at most, and an hour's
 // worth at 60 Hz when the run lasts until the player quits.
 constexpr std::int64_t kMaxTimedFrames = std::int64_t{1} << 22;
@@ -41,17 +41,39 @@ std::string assets_dir(const Options& options) {
   return options.assets_dir.empty() ? std::string(FLATLINE_ASSET_DIR) : options.assets_dir;
 }
 
+// --warmup against the run's real length: --frames, --no-window's default, or a replay's
+// ticks (known once it is read). "" if the warm-up ends before the run does.
+std::string check_warmup(const Options& o, std::int64_t frames, bool replaying,
+                         std::size_t replay_ticks) {
+  std::int64_t length = frames;
+  if (replaying) {
+    const auto ticks = static_cast<std::int64_t>(replay_ticks);
+    length = length < 0 ? ticks : std::min(length, ticks);
+  }
+  if (!o.warmup_given || length < 0 || o.warmup < length) return {};
+  return "--warmup " + std::to_string(o.warmup) + " must be less than the run's " +
+         std::to_string(length) + " frames" +
+         (replaying ? " (the replay '" + o.replay_path + "' holds " + std::to_string(replay_ticks) +
+                          " ticks)"
+                    : std::string()) +
+         ": the steady-state figures start after the warm-up";
+}
+
 }  // namespace
 
 bool Session::load(const Options& options, std::string& error) {
   options_ = options;
   // First, before any file is written or window opened: a missing level is one line.
   if (!assets::load_level(assets_dir(options), level_, error)) return false;
+  const LevelId level{level_fingerprint(level_.collision), "'" + level_.source + "'"};
   replaying_ = !options.replay_path.empty();
-  if (replaying_ && !apply_replay(options_, replay_, error)) return false;
-  if (!start_recording(options_, recorder_, error)) return false;
+  if (replaying_ && !apply_replay(options_, level, replay_, error)) return false;
   frames_ = run_length(options, options_);
   options_.frames = frames_;
+  error = check_warmup(options, frames_, replaying_, replay_.size());
+  if (!error.empty()) return false;
+  // Opened (and locked) now, emptied only when the run starts: begin_frame.
+  if (!start_recording(options_, level, recorder_, error)) return false;
   // Windowed, the scripted player waits for the warm-up frames to pass: its first shot then
   // lands in a steady frame, and frame_ms.first_shot measures the first-shot hitch alone.
   // Headless, it fires from the first tick (the recorded hashes in tests/data count on it).
@@ -90,7 +112,7 @@ bool Session::start_audio(std::string& error) {
     error = "--audio-out: " + note;
     return false;
   }
-  if (!note.empty()) std::fprintf(stderr, "flatline: %s\n", note.c_str());
+  if (!note.empty()) print_error(note);
   if (to_file) {
     if (!audio_file_.open(options_.audio_out_path, error)) return false;
     wav_.begin(audio_file_.get(), audio::Audio::kRate, 2);
@@ -109,6 +131,7 @@ bool Session::finish_audio(RunReport& report, std::string& error) {
 }
 
 bool Session::begin_frame() {
+  if (frame_ == 0) recorder_.start();  // the run has started: the recording replaces the old
   if (frames_ >= 0 && frame_ >= frames_) return false;
   if (replay_ended()) return false;
   if (stop_requested()) {
@@ -158,9 +181,9 @@ float Session::end_frame() {
 int Session::finish(RunReport report) {
   std::string error;
   const bool recorded = recorder_.finish(error);
-  if (!recorded) std::fprintf(stderr, "flatline: recording: %s\n", error.c_str());
+  if (!recorded) print_error("recording: " + error);
   const bool sounded = finish_audio(report, error);
-  if (!sounded) std::fprintf(stderr, "flatline: --audio-out: %s\n", error.c_str());
+  if (!sounded) print_error("--audio-out: " + error);
   const heap::Counts end = heap::totals();
   report.frames = frame_;
   report.seed = options_.seed;

@@ -26,7 +26,7 @@ std::uint64_t record(const std::string& path, int ticks, std::uint64_t seed) {
   o.record_path = path;
   ReplayWriter writer;
   std::string error;
-  EXPECT_TRUE(start_recording(o, writer, error)) << error;
+  EXPECT_TRUE(start_recording(o, builtin_level(), writer, error)) << error;
   auto world = std::make_unique<World>(world_config_from(o));
   for (int i = 0; i < ticks; ++i) {
     const TickInput input = autofire_input(*world, 60.0);
@@ -66,7 +66,7 @@ TEST(Replay, PlayingARecordingBackReachesTheSameStateHash) {
   o.replay_path = path;
   std::vector<TickInput> inputs;
   std::string error;
-  ASSERT_TRUE(apply_replay(o, inputs, error)) << error;
+  ASSERT_TRUE(apply_replay(o, builtin_level(), inputs, error)) << error;
   EXPECT_EQ(o.seed, 77u);
   ASSERT_EQ(inputs.size(), 1200u);
   auto world = std::make_unique<World>(world_config_from(o));
@@ -223,7 +223,7 @@ TEST(Replay, NonFiniteAndOutOfRangeInputsAreRefused) {
     o.record_path = path;
     ReplayWriter writer;
     std::string error;
-    ASSERT_TRUE(start_recording(o, writer, error)) << error;
+    ASSERT_TRUE(start_recording(o, builtin_level(), writer, error)) << error;
     for (int i = 0; i < 10; ++i)
       writer.write(i == 7 ? input : TickInput{});
     ASSERT_TRUE(writer.finish(error)) << error;
