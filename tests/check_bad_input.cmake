@@ -24,4 +24,19 @@ expect_exit2("unwritable record path" --no-window --frames 10 --record /nonexist
 # The steady-state heap figures start after the warm-up: a run no longer than it is refused.
 expect_exit2("warm-up as long as the run" --no-window --frames 10 --warmup 10)
 expect_exit2("warm-up longer than the run" --no-window --frames 10 --warmup 500 --no-pooling)
+# ... and headless without --frames, the run is 3600 frames long.
+expect_exit2("warm-up longer than a headless run" --no-window --warmup 5000)
+
+# An error naming a path that holds a newline is still one line: control bytes are escaped.
+function(expect_one_line code why pattern)
+  execute_process(COMMAND ${FLATLINE} ${ARGN} RESULT_VARIABLE rc ERROR_VARIABLE err OUTPUT_QUIET)
+  if(NOT rc EQUAL code OR NOT err MATCHES "^flatline: [^\n]*${pattern}[^\n]*\n$")
+    message(FATAL_ERROR "${why}: expected exit ${code} and one line with '${pattern}', got ${rc}: "
+                        "${err}")
+  endif()
+endfunction()
+expect_one_line(2 "an output path with a newline" "no\\\\nsuch/s.json"
+                --no-window --frames 10 --stats "no\nsuch/s.json")
+expect_one_line(1 "an assets path with a newline" "no\\\\nsuch"
+                --no-window --frames 10 --assets "no\nsuch")
 message(STATUS "every bad input exits 2 with a one-line reason")

@@ -45,3 +45,48 @@ if(NOT stalled_ticks EQUAL 3000 OR NOT stalled_hash STREQUAL recorded_hash)
 endif()
 message(STATUS "replay reproduces ${n} state hashes, equal to the golden list, and ends "
                "with its last tick after a stall")
+
+# A recording names the level it was made on (the fingerprint of its colliders): on a copy of
+# the level it plays the same; on a level with one wall moved it is refused, one line naming
+# the replay, the level file and both fingerprints.
+file(REMOVE_RECURSE ${WORK}/replay_same_level ${WORK}/replay_other_level)
+file(COPY ${ASSETS}/ DESTINATION ${WORK}/replay_same_level)
+file(COPY ${ASSETS}/ DESTINATION ${WORK}/replay_other_level)
+file(READ ${ASSETS}/arena.gltf gltf)
+string(JSON nodes LENGTH "${gltf}" nodes)
+math(EXPR last "${nodes} - 1")
+foreach(i RANGE ${last})
+  string(JSON name ERROR_VARIABLE no_name GET "${gltf}" nodes ${i} name)
+  if(name STREQUAL "UBX_wall_north")
+    string(JSON gltf SET "${gltf}" nodes ${i} translation 2 "-29.0")
+  endif()
+endforeach()
+file(WRITE ${WORK}/replay_other_level/arena.gltf "${gltf}")
+execute_process(COMMAND ${FLATLINE} --no-window --replay ${rec} --assets ${WORK}/replay_same_level
+                        --stats ${rec}.same.json
+                OUTPUT_QUIET RESULT_VARIABLE rc4)
+file(READ ${rec}.same.json same_json)
+string(JSON same_hash GET "${same_json}" state_hash)
+if(NOT rc4 EQUAL 0 OR NOT same_hash STREQUAL recorded_hash)
+  message(FATAL_ERROR "the replay on a copy of its level exited ${rc4}, hash ${same_hash}")
+endif()
+execute_process(COMMAND ${FLATLINE} --no-window --replay ${rec}
+                        --assets ${WORK}/replay_other_level
+                OUTPUT_QUIET RESULT_VARIABLE rc5 ERROR_VARIABLE err5)
+set(line "^flatline: replay '[^']*replay_check.flrp' was recorded on another level \\(fingerprint ")
+string(APPEND line "[0-9a-f]+\\), not on '[^']*replay_other_level/arena.gltf' \\(fingerprint ")
+string(APPEND line "[0-9a-f]+\\)[^\n]*\n$")
+if(NOT rc5 EQUAL 1 OR NOT err5 MATCHES "${line}")
+  message(FATAL_ERROR "the replay on another level: expected exit 1 and one line, got ${rc5}: "
+                      "${err5}")
+endif()
+
+# --warmup against the replay's length, known once it is read: 3000 ticks, so 3000 is refused.
+execute_process(COMMAND ${FLATLINE} --no-window --replay ${rec} --warmup 3000
+                OUTPUT_QUIET RESULT_VARIABLE rc6 ERROR_VARIABLE err6)
+if(NOT rc6 EQUAL 1 OR NOT err6 MATCHES "^flatline: --warmup 3000 must be less than the run's 3000 frames \\(the replay [^\n]*\n$")
+  message(FATAL_ERROR "--warmup 3000 on a 3000-tick replay: expected exit 1 and one line, got "
+                      "${rc6}: ${err6}")
+endif()
+message(STATUS "a replay on a copy of its level plays the same; on another level, or with a "
+               "warm-up as long as it, it is refused")

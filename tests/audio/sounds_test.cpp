@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 
@@ -58,6 +59,26 @@ TEST(Sounds, AStereoFileIsRefusedItCannotBePlaced) {
   std::string error;
   EXPECT_FALSE(load_sound_file(path, data, error));
   EXPECT_TRUE(has(error, path) && has(error, "mono")) << error;
+}
+
+// A rate of 3e8 Hz: ten seconds of it is past an int (the length check once overflowed), and
+// no game sound has it. Refused by name, with the rate.
+TEST(Sounds, AnAbsurdRateIsRefusedNamingIt) {
+  std::filesystem::create_directories(kDir);
+  const std::string path = (kDir / "fast.wav").string();
+  const std::uint32_t rate = 300'000'000;
+  unsigned char wav[52] = {'R', 'I', 'F', 'F', 44, 0, 0, 0, 'W', 'A', 'V', 'E', 'f',
+                           'm', 't', ' ', 16,  0,  0, 0, 1, 0,   1,   0,   0,   0,
+                           0,   0,   0,   0,   0,  0, 2, 0, 16,  0,   'd', 'a', 't',
+                           'a', 8,   0,   0,   0,  1, 0, 2, 0,   3,   0};
+  std::memcpy(wav + 24, &rate, 4);
+  const std::uint32_t byte_rate = rate * 2;
+  std::memcpy(wav + 28, &byte_rate, 4);
+  std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(wav), sizeof wav);
+  SoundData data;
+  std::string error;
+  EXPECT_FALSE(load_sound_file(path, data, error));
+  EXPECT_TRUE(has(error, path) && has(error, "300000000 Hz")) << error;
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 // libFuzzer target for the recording reader: any bytes, read through fmemopen as a file of
 // that size. A read either fails with one error naming the file and the byte, or gives a
 // header within the command line's limits and finite ticks that survive a round trip:
-// encoded again, they read back the same. Build and run: scripts/fuzz.sh [seconds].
+// encoded again, they read back the same; a finished one cut inside its end mark gives the
+// same ticks. Build and run: scripts/fuzz.sh [seconds].
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -59,7 +60,7 @@ bool same_tick(const TickInput& a, const TickInput& b) {
 bool same_header(const ReplayHeader& a, const ReplayHeader& b) {
   return a.seed == b.seed && std::memcmp(&a.tick_hz, &b.tick_hz, sizeof a.tick_hz) == 0 &&
          a.bullet_capacity == b.bullet_capacity && a.bullet_policy == b.bullet_policy &&
-         a.block_ticks == b.block_ticks;
+         a.block_ticks == b.block_ticks && a.level == b.level;
 }
 
 void check_accepted(const ReadResult& r, std::size_t size) {
@@ -82,11 +83,11 @@ void check_accepted(const ReadResult& r, std::size_t size) {
 }
 
 // What the recorder would write for this header and these ticks: blocks of block_ticks, the
-// last one shorter, then the end mark.
+// last one shorter, then the end mark, each checksum continuing the chain.
 std::vector<std::uint8_t> encode(const ReplayHeader& header, const std::vector<TickInput>& inputs) {
   using namespace flatline::app;
   std::vector<std::uint8_t> out(kReplayHeaderBytes);
-  encode_header(header, out.data());
+  std::uint32_t chain = encode_header(header, out.data());
   std::vector<unsigned char> ticks(header.block_ticks * kReplayTickBytes);
   std::vector<unsigned char> framed(ticks.size() + 8);
   for (std::size_t first = 0; first < inputs.size(); first += header.block_ticks) {
@@ -94,40 +95,42 @@ std::vector<std::uint8_t> encode(const ReplayHeader& header, const std::vector<T
     for (std::size_t i = 0; i < count; ++i)
       encode_tick(inputs[first + i], ticks.data() + i * kReplayTickBytes);
     const std::size_t n =
-        frame_block(ticks.data(), static_cast<std::uint32_t>(count), framed.data());
+        frame_block(ticks.data(), static_cast<std::uint32_t>(count), framed.data(), chain);
     out.insert(out.end(), framed.begin(), framed.begin() + static_cast<std::ptrdiff_t>(n));
   }
   unsigned char end[kReplayEndBytes];
-  encode_end(inputs.size(), end);
+  encode_end(inputs.size(), chain, end);
   out.insert(out.end(), end, end + kReplayEndBytes);
   return out;
 }
 
 // Checksums stop almost every mutation at the first block. A second read of each input
-// with every checksum made right again reaches the checks behind them: header ranges,
-// tick values, the end mark's total, trailing bytes.
+// with every checksum made right again (the chain followed from the header) reaches the
+// checks behind them: header ranges, tick values, the end mark's total, trailing bytes.
 std::vector<std::uint8_t> with_checksums_repaired(const std::uint8_t* data, std::size_t size) {
   using namespace flatline::app;
+  constexpr std::size_t kHeaderCrcAt = kReplayHeaderBytes - 8;
   std::vector<std::uint8_t> b(data, data + size);
   if (size < kReplayHeaderBytes) return b;
-  auto put_crc = [&](std::size_t at, std::size_t from) {
-    const std::uint32_t crc = crc32(b.data() + from, at - from);
-    std::memcpy(b.data() + at, &crc, 4);
+  std::uint32_t chain = 0;
+  auto put_crc = [&](std::size_t at, std::size_t from, std::uint32_t seed) {
+    chain = crc32(b.data() + from, at - from, seed);
+    std::memcpy(b.data() + at, &chain, 4);
   };
-  put_crc(40, 0);
+  put_crc(kHeaderCrcAt, 0, 0);
   std::uint32_t block_ticks = 0;
   std::memcpy(&block_ticks, b.data() + 36, 4);
   for (std::size_t at = kReplayHeaderBytes; at + 4 <= size;) {
     std::uint32_t count = 0;
     std::memcpy(&count, b.data() + at, 4);
     if (count == 0) {  // the end mark
-      if (at + kReplayEndBytes <= size) put_crc(at + 12, at);
+      if (at + kReplayEndBytes <= size) put_crc(at + 12, at, chain);
       break;
     }
     if (count > block_ticks || count > kMaxBlockTicks) break;
     const std::size_t crc_at = at + 4 + std::size_t{count} * kReplayTickBytes;
     if (crc_at + 4 > size) break;
-    put_crc(crc_at, at);
+    put_crc(crc_at, at, chain);
     at = crc_at + 4;
   }
   return b;
@@ -152,6 +155,18 @@ void check_one(const std::uint8_t* data, std::size_t size) {
   CHECK(back.inputs.size() == r.inputs.size());
   for (std::size_t i = 0; i < r.inputs.size(); ++i)
     CHECK(same_tick(back.inputs[i], r.inputs[i]));
+
+  // A finished recording cut inside its end mark (a kill as it was written) still plays
+  // every tick, unfinished, the cut mark's bytes ignored.
+  if (r.note.finished) {
+    using flatline::app::kReplayEndBytes;
+    for (const std::size_t kept : {std::size_t{1}, kReplayEndBytes - 1}) {
+      const ReadResult cut = read_bytes(data, size - kReplayEndBytes + kept);
+      CHECK(cut.ok && !cut.note.finished);
+      CHECK(cut.inputs.size() == r.inputs.size());
+      CHECK(cut.note.ignored_bytes == kept);
+    }
+  }
 }
 
 }  // namespace
