@@ -43,7 +43,10 @@ int open_locked(const std::string& path, bool& created, std::string& error) {
     return -1;
   }
   // One writer per journal: two runs writing one recording would interleave their blocks.
-  if (::flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK) {
+  // A device or a pipe (/dev/null, /dev/stdout) is not a file to splice: not locked.
+  struct stat st {};
+  const bool regular = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
+  if (regular && ::flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK) {
     error = "cannot record to '" + path +
             "': another run is recording to it (a recording has one writer)";
     ::close(fd);  // never removed here: the run holding the lock may have created it

@@ -197,6 +197,20 @@ TEST(Options, RejectAWarmupAsLongAsTheRun) {
   EXPECT_EQ(parse({"--frames", "10"}).error, "");
 }
 
+// Headless without --frames the run is kHeadlessFrames (3600) long: a warm-up that long measures
+// nothing either. A replay's length is known once it is read (Session::load checks it).
+TEST(Options, RejectAWarmupAsLongAsTheHeadlessDefault) {
+  const ParseResult r = parse({"--no-window", "--warmup", "5000"});
+  EXPECT_NE(r.error.find("--warmup 5000 must be less than the 3600 frames"), std::string::npos)
+      << r.error;
+  EXPECT_NE(parse({"--no-window", "--warmup", "3600"}).error, "");
+  EXPECT_EQ(parse({"--no-window", "--warmup", "3599"}).error, "");
+  EXPECT_EQ(parse({"--no-window", "--warmup", "5000", "--frames", "6000"}).error, "");
+  EXPECT_EQ(parse({"--no-window", "--warmup", "5000", "--replay", "r.flrp"}).error, "");
+  EXPECT_TRUE(parse({"--warmup", "5000"}).options.warmup_given);
+  EXPECT_FALSE(parse({"--no-window"}).options.warmup_given);
+}
+
 TEST(Options, RejectAHeadlessScreenshot) {
   EXPECT_NE(parse({"--no-window", "--screenshot", "x.png"}).error.find("needs a window"),
             std::string::npos);
