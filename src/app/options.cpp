@@ -25,7 +25,10 @@ bool parse_double(std::string_view text, double& out) {
 
 // What was typed, quoted for a one-line error: control bytes as \n, \t or \xHH.
 std::string quoted(std::string_view text) {
-  return "'" + one_line(text) + "'";
+  std::string out(1, '\'');  // appended, not "'" + ...: GCC 12 warns falsely on that (-Wrestrict)
+  out += one_line(text);
+  out += '\'';
+  return out;
 }
 
 bool known_overlay_view(std::string_view v) {
