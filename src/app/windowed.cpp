@@ -102,6 +102,7 @@ platform::FrameKeys poll_input(Game& g) {
   const platform::FrameKeys keys = g.window->poll(g.session.input());
   if (keys.quit > 0) return keys;
   overlay::Tunables& t = g.tunables;
+  clamp_tunables(t);  // whatever the overlay wrote or a player typed, in range before it acts
   // The settings panel's: mouse look's sensitivity, fullscreen (off again if no monitor).
   g.window->set_look_sensitivity(t.mouse_sensitivity);
   if (t.fullscreen != g.window->fullscreen() && !g.window->set_fullscreen(t.fullscreen))
