@@ -21,8 +21,9 @@ struct RunReport {
   WorldStats world;
   std::uint64_t state_hash = 0;
   heap::Counts heap_total;
-  heap::Counts heap_after_warmup;  // screenshot captures excluded: they are reported apart
-  heap::Counts heap_screenshots;
+  heap::Counts heap_after_warmup;  // screenshots and resizes excluded: they are reported apart
+  heap::Counts heap_screenshots;   // what the screenshots the player asked for allocated
+  heap::Counts heap_resizes;       // what the window's resizes made the driver allocate
   std::uint64_t rss_kb_after_warmup = 0;  // resident memory: flat in a soak run
   std::uint64_t rss_kb_end = 0;
   double tick_ms_median = 0.0;
@@ -68,8 +69,10 @@ struct RunReport {
 // The value below which a fraction q of `values` lies (reorders them; call after the run).
 double percentile(std::vector<float>& values, double q);
 
-// Writes the report as JSON, whole or not at all (output_file.hpp). Returns false with
-// `error` naming the file if it cannot be written.
+// Writes the report as JSON (nlohmann::json, indented), whole or not at all (output_file.hpp).
+// A number that is not finite is written as null and its key named in the top-level list
+// "non_finite", so the file always parses. Returns false with `error` naming the file if it
+// cannot be written.
 bool write_stats_json(const RunReport& report, const std::string& path, std::string& error);
 void print_summary(const RunReport& report, std::FILE* out);
 
