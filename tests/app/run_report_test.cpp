@@ -60,8 +60,8 @@ std::vector<std::string> keys(const Json& object) {
 
 using Keys = std::vector<std::string>;
 
-// The keys the printf writer wrote, section by section and in its order; two were added
-// since: heap.resize_allocations and the top-level non_finite list.
+// The keys the printf writer wrote, section by section and in its order; three were added
+// since: heap.resize_allocations, render.window_resizes and the top-level non_finite list.
 TEST(StatsFile, HasTheKeysItAlwaysHadInTheirOrder) {
   const Json j = write_and_parse(full_report(), "keys.json");
   EXPECT_EQ(keys(j), (Keys{"frames", "ticks", "seed", "tick_hz", "dropped_seconds", "interrupted",
@@ -103,7 +103,7 @@ TEST(StatsFile, HasTheKeysItAlwaysHadInTheirOrder) {
       (Keys{"draw_calls_per_frame", "bullet_draw_calls_per_frame",
             "buffer_reallocations_after_warmup", "shadow_draw_calls_per_frame",
             "level_draw_calls_per_frame", "shadow_map_size", "msaa_samples", "fxaa", "antialiasing",
-            "antialiasing_auto", "render_target_reallocations", "gl_renderer"}));
+            "antialiasing_auto", "render_target_reallocations", "window_resizes", "gl_renderer"}));
   EXPECT_EQ(keys(j["frame_ms"]), (Keys{"median", "p99", "max", "first_shot"}));
   EXPECT_EQ(keys(j["overlay"]),
             (Keys{"mode", "panels", "tour_steps", "damage_numbers_on_screen", "imgui_arena"}));
