@@ -1,10 +1,13 @@
 #include "app/run_report.hpp"
 
 #include <algorithm>
-#include <cerrno>
 #include <cinttypes>
-#include <cstring>
+#include <cmath>
+#include <cstdio>
+#include <exception>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 #include "app/output_file.hpp"
 #include "pool/pool_meter.hpp"  // sizing(): the verdict the overlay shows
@@ -12,113 +15,177 @@
 namespace flatline::app {
 namespace {
 
-// One row of "pools", its closing brace left to the caller (a row may add keys).
-void write_pool(std::FILE* f, const PoolReport& p, std::size_t gpu_bytes) {
+// Keys in the order they are written: the file reads as before, section by section.
+using Json = nlohmann::ordered_json;
+
+// The report's real numbers, each rounded to the places the file has always given it. JSON
+// has no inf or NaN: such a number is written as null and its key named in "non_finite".
+class Reals {
+ public:
+  Json operator()(double value, int decimals, const std::string& key) {
+    if (!std::isfinite(value)) {
+      non_finite.push_back(key);
+      return nullptr;
+    }
+    const double scale = std::pow(10.0, decimals);
+    const double rounded = std::round(value * scale) / scale;
+    // Whole numbers (no decimals) stay integers while a double holds them exactly.
+    if (decimals == 0 && std::abs(rounded) < 9.0e15) return static_cast<std::int64_t>(rounded);
+    return std::isfinite(rounded) ? rounded : value;
+  }
+  Json non_finite = Json::array();
+};
+
+// One row of "pools": its counts, Little's law over the whole run, its memory.
+Json pool_json(const PoolReport& p, std::size_t gpu_bytes, Reals& real) {
   const PoolStats& s = p.stats;
-  std::fprintf(f,
-               "    \"%s\": {\"policy\": \"%s\", \"capacity\": %zu, \"active\": %zu, "
-               "\"idle\": %zu, \"allocations\": %zu, \"peak_active\": %zu, \"acquired\": %zu, "
-               "\"released\": %zu, \"dropped\": %zu, \"recycled\": %zu, \"grown\": %zu, "
-               "\"misuse\": %zu, \"double_releases\": %zu, \"foreign_releases\": %zu, "
-               "\"stale_releases\": %zu, \"reentrant_calls\": %zu, \"spawn_rate\": %.3f, "
-               "\"mean_lifetime\": %.4f, \"little_k\": %.2f, \"recommended_capacity\": %.0f, "
-               "\"sizing\": \"%s\", \"bytes\": {\"cpu\": %zu, \"gpu\": %zu}",
-               p.name, to_string(p.policy), s.capacity, s.active, s.idle, s.allocations,
-               s.peak_active, s.acquired, s.released, s.dropped, s.recycled, s.grown, s.misuse(),
-               s.double_releases, s.foreign_releases, s.stale_releases, s.reentrant_calls,
-               p.run_spawn_rate, p.run_mean_lifetime, p.little_k, p.recommended,
-               to_string(sizing(p.recommended, s, p.policy)),  // the overlay's verdict, run-wide
-               p.cpu_bytes, gpu_bytes);
+  const std::string at = std::string("pools.") + p.name + ".";
+  return Json{{"policy", to_string(p.policy)},
+              {"capacity", s.capacity},
+              {"active", s.active},
+              {"idle", s.idle},
+              {"allocations", s.allocations},
+              {"peak_active", s.peak_active},
+              {"acquired", s.acquired},
+              {"released", s.released},
+              {"dropped", s.dropped},
+              {"recycled", s.recycled},
+              {"grown", s.grown},
+              {"misuse", s.misuse()},
+              {"double_releases", s.double_releases},
+              {"foreign_releases", s.foreign_releases},
+              {"stale_releases", s.stale_releases},
+              {"reentrant_calls", s.reentrant_calls},
+              {"spawn_rate", real(p.run_spawn_rate, 3, at + "spawn_rate")},
+              {"mean_lifetime", real(p.run_mean_lifetime, 4, at + "mean_lifetime")},
+              {"little_k", real(p.little_k, 2, at + "little_k")},
+              {"recommended_capacity", real(p.recommended, 0, at + "recommended_capacity")},
+              // The overlay's verdict, run-wide.
+              {"sizing", to_string(sizing(p.recommended, s, p.policy))},
+              {"bytes", {{"cpu", p.cpu_bytes}, {"gpu", gpu_bytes}}}};
 }
 
-// Text from outside (a driver's name) as a JSON string: quotes, backslashes and control
-// characters become '?'; nothing a reader needs is lost, and nothing is allocated.
-void write_json_text(std::FILE* f, const std::string& text) {
-  std::fputc('"', f);
-  for (const char c : text)
-    std::fputc(c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20 ? '?' : c, f);
-  std::fputc('"', f);
+Json pools_json(const RunReport& r, Reals& real) {
+  Json pools = Json::object();
+  for (std::size_t i = 0; i < r.world.pools.size(); ++i)  // no renderer (--no-window): gpu 0
+    pools[r.world.pools[i].name] = pool_json(r.world.pools[i], r.gpu_bytes[i], real);
+  if (r.has_voices) {  // the sound's voices: a pool like the others, plus its stealing
+    Json voices = pool_json(r.voices, 0, real);
+    voices["stolen"] = r.voices_stolen;
+    voices["merged_events"] = r.voice_events_merged;
+    pools[r.voices.name] = std::move(voices);
+  }
+  return pools;
+}
+
+Json heap_json(const RunReport& r) {
+  return Json{{"allocations_total", r.heap_total.allocations},
+              {"bytes_total", r.heap_total.bytes},
+              {"allocations_after_warmup", r.heap_after_warmup.allocations},
+              {"bytes_after_warmup", r.heap_after_warmup.bytes},
+              // The set-aside counts: screenshots, then the window's resizes (a part of it).
+              {"screenshot_allocations", (r.heap_screenshots - r.heap_resizes).allocations},
+              {"resize_allocations", r.heap_resizes.allocations},
+              {"malloc_counted", heap::malloc_counted()},  // false: a sanitized build, 0s
+              {"malloc_calls_total", r.heap_total.malloc_calls},
+              {"malloc_calls_after_warmup", r.heap_after_warmup.malloc_calls}};
+}
+
+Json times_json(const char* section, double median, double p99, double max, Reals& real) {
+  const std::string at = std::string(section) + ".";
+  return Json{{"median", real(median, 4, at + "median")},
+              {"p99", real(p99, 4, at + "p99")},
+              {"max", real(max, 4, at + "max")}};
+}
+
+Json render_json(const RunReport& r) {
+  return Json{{"draw_calls_per_frame", r.draw_calls_per_frame},
+              {"bullet_draw_calls_per_frame", r.bullet_draw_calls_per_frame},
+              {"buffer_reallocations_after_warmup", r.buffer_reallocations_after_warmup},
+              {"shadow_draw_calls_per_frame", r.shadow_draw_calls_per_frame},
+              {"level_draw_calls_per_frame", r.level_draw_calls_per_frame},
+              {"shadow_map_size", r.shadow_map_size},
+              {"msaa_samples", r.msaa_samples},
+              {"fxaa", r.fxaa},
+              {"antialiasing", r.antialiasing},
+              {"antialiasing_auto", r.antialiasing_auto},
+              {"render_target_reallocations", r.render_target_reallocations},
+              {"window_resizes", r.window_resizes},
+              {"gl_renderer", r.gl_renderer}};  // text from the driver, escaped as JSON
+}
+
+Json overlay_json(const RunReport& r) {
+  // The open panels come as a JSON array of their names (view_settings.hpp).
+  Json panels = Json::parse(r.overlay_panels, nullptr, false);
+  if (panels.is_discarded()) panels = r.overlay_panels;
+  return Json{{"mode", r.overlay_mode},
+              {"panels", std::move(panels)},
+              {"tour_steps", r.overlay_tour_steps},
+              {"damage_numbers_on_screen", r.damage_numbers_on_screen},
+              {"imgui_arena",
+               {{"capacity", r.imgui_arena_capacity},
+                {"high_water", r.imgui_arena_high_water},
+                {"in_use", r.imgui_arena_in_use},
+                {"fallbacks", r.imgui_arena_fallbacks}}}};
+}
+
+std::string hex16(std::uint64_t v) {
+  char text[17];
+  std::snprintf(text, sizeof text, "%016" PRIx64, v);
+  return text;
+}
+
+Json stats_json(const RunReport& r) {
+  Reals real;
+  Json j;
+  j["frames"] = r.frames;
+  j["ticks"] = r.world.ticks;
+  j["seed"] = r.seed;
+  j["tick_hz"] = real(r.tick_hz, 3, "tick_hz");
+  j["dropped_seconds"] = real(r.dropped_seconds, 6, "dropped_seconds");
+  j["interrupted"] = r.interrupted;
+  j["state_hash"] = hex16(r.state_hash);
+  j["world"] = {{"shots_fired", r.world.shots_fired},
+                {"bullet_hits", r.world.bullet_hits},
+                {"score", r.world.score},
+                {"targets_broken", r.world.score}};
+  j["lessons"] = {{"pooling", r.world.pooling},
+                  {"reset_on_release", r.world.reset_on_release},
+                  {"swept_collision", r.world.swept_collision},
+                  {"heap_live", r.world.heap_live},
+                  {"heap_bullets_peak", r.world.heap_bullets_peak},
+                  {"heap_news", r.world.heap_news},
+                  {"tunnelled", r.world.tunnelled},
+                  {"clear_on_reuse", r.world.clear_on_reuse}};
+  j["pools"] = pools_json(r, real);
+  j["heap"] = heap_json(r);
+  j["rss_kb"] = {{"after_warmup", r.rss_kb_after_warmup}, {"end", r.rss_kb_end}};
+  j["tick_ms"] = times_json("tick_ms", r.tick_ms_median, r.tick_ms_p99, r.tick_ms_max, real);
+  if (r.has_render) {
+    j["render"] = render_json(r);
+    j["frame_ms"] = times_json("frame_ms", r.frame_ms_median, r.frame_ms_p99, r.frame_ms_max, real);
+    j["frame_ms"]["first_shot"] = real(r.frame_ms_first_shot, 4, "frame_ms.first_shot");
+    j["overlay"] = overlay_json(r);
+  }
+  j["non_finite"] = std::move(real.non_finite);
+  return j;
 }
 
 }  // namespace
 
+// The report is built whole in memory (after the run: its heap counts were read before), then
+// written whole or not at all.
 bool write_stats_json(const RunReport& r, const std::string& path, std::string& error) {
+  std::string text;
+  try {
+    text = stats_json(r).dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+  } catch (const std::exception& e) {
+    error = path + ": the stats could not be put as JSON: " + e.what();
+    return false;
+  }
   OutputFile out;
   if (!out.open(path, error)) return false;
-  std::FILE* f = out.get();
-  std::fprintf(f, "{\n  \"frames\": %" PRId64 ",\n  \"ticks\": %" PRIu64 ",\n", r.frames,
-               r.world.ticks);
-  std::fprintf(f, "  \"seed\": %" PRIu64 ",\n  \"tick_hz\": %.3f,\n  \"dropped_seconds\": %.6f,\n",
-               r.seed, r.tick_hz, r.dropped_seconds);
-  std::fprintf(f, "  \"interrupted\": %s,\n  \"state_hash\": \"%016" PRIx64 "\",\n",
-               r.interrupted ? "true" : "false", r.state_hash);
-  std::fprintf(f,
-               "  \"world\": {\"shots_fired\": %" PRIu64 ", \"bullet_hits\": %" PRIu64
-               ", \"score\": %u, \"targets_broken\": %u},\n",
-               r.world.shots_fired, r.world.bullet_hits, r.world.score, r.world.score);
-  std::fprintf(f,
-               "  \"lessons\": {\"pooling\": %s, \"reset_on_release\": %s, "
-               "\"swept_collision\": %s, \"heap_live\": %zu, \"heap_bullets_peak\": %zu, "
-               "\"heap_news\": %" PRIu64 ", \"tunnelled\": %" PRIu64 ", \"clear_on_reuse\": %s},\n",
-               r.world.pooling ? "true" : "false", r.world.reset_on_release ? "true" : "false",
-               r.world.swept_collision ? "true" : "false", r.world.heap_live,
-               r.world.heap_bullets_peak, r.world.heap_news, r.world.tunnelled,
-               r.world.clear_on_reuse ? "true" : "false");
-  std::fprintf(f, "  \"pools\": {\n");
-  for (std::size_t i = 0; i < r.world.pools.size(); ++i) {
-    write_pool(f, r.world.pools[i], r.gpu_bytes[i]);  // no renderer (--no-window): gpu 0
-    std::fprintf(f, "}%s\n", i + 1 < r.world.pools.size() || r.has_voices ? "," : "");
-  }
-  if (r.has_voices) {  // the sound's voices: a pool like the others, plus its stealing
-    write_pool(f, r.voices, 0);
-    std::fprintf(f, ", \"stolen\": %" PRIu64 ", \"merged_events\": %" PRIu64 "}\n", r.voices_stolen,
-                 r.voice_events_merged);
-  }
-  std::fprintf(f, "  },\n");
-  std::fprintf(f,
-               "  \"heap\": {\"allocations_total\": %" PRIu64 ", \"bytes_total\": %" PRIu64
-               ", \"allocations_after_warmup\": %" PRIu64 ", \"bytes_after_warmup\": %" PRIu64
-               ", \"screenshot_allocations\": %" PRIu64
-               ", \"malloc_counted\": %s"
-               ", \"malloc_calls_total\": %" PRIu64 ", \"malloc_calls_after_warmup\": %" PRIu64
-               "},\n",
-               r.heap_total.allocations, r.heap_total.bytes, r.heap_after_warmup.allocations,
-               r.heap_after_warmup.bytes, r.heap_screenshots.allocations,
-               heap::malloc_counted() ? "true" : "false",  // false: a sanitized build, 0s
-               r.heap_total.malloc_calls, r.heap_after_warmup.malloc_calls);
-  std::fprintf(f, "  \"rss_kb\": {\"after_warmup\": %" PRIu64 ", \"end\": %" PRIu64 "},\n",
-               r.rss_kb_after_warmup, r.rss_kb_end);
-  std::fprintf(f, "  \"tick_ms\": {\"median\": %.4f, \"p99\": %.4f, \"max\": %.4f}",
-               r.tick_ms_median, r.tick_ms_p99, r.tick_ms_max);
-  if (r.has_render) {
-    std::fprintf(
-        f,
-        ",\n  \"render\": {\"draw_calls_per_frame\": %d, \"bullet_draw_calls_per_frame\": %d, "
-        "\"buffer_reallocations_after_warmup\": %" PRIu64
-        ", \"shadow_draw_calls_per_frame\": %d, "
-        "\"level_draw_calls_per_frame\": %d, \"shadow_map_size\": %d, \"msaa_samples\": %d, "
-        "\"fxaa\": %s, \"antialiasing\": \"%s\", \"antialiasing_auto\": %s, "
-        "\"render_target_reallocations\": %d, \"gl_renderer\": ",
-        r.draw_calls_per_frame, r.bullet_draw_calls_per_frame, r.buffer_reallocations_after_warmup,
-        r.shadow_draw_calls_per_frame, r.level_draw_calls_per_frame, r.shadow_map_size,
-        r.msaa_samples, r.fxaa ? "true" : "false", r.antialiasing,
-        r.antialiasing_auto ? "true" : "false", r.render_target_reallocations);
-    write_json_text(f, r.gl_renderer);
-    std::fprintf(f, "},\n");
-    std::fprintf(f,
-                 "  \"frame_ms\": {\"median\": %.4f, \"p99\": %.4f, \"max\": %.4f, "
-                 "\"first_shot\": %.4f}",
-                 r.frame_ms_median, r.frame_ms_p99, r.frame_ms_max, r.frame_ms_first_shot);
-    std::fprintf(f,
-                 ",\n  \"overlay\": {\"mode\": \"%s\", \"panels\": %s, \"tour_steps\": %d, "
-                 "\"damage_numbers_on_screen\": %d, "
-                 "\"imgui_arena\": {\"capacity\": %zu, \"high_water\": %zu, \"in_use\": %zu, "
-                 "\"fallbacks\": %" PRIu64 "}}",
-                 r.overlay_mode.c_str(), r.overlay_panels.c_str(), r.overlay_tour_steps,
-                 r.damage_numbers_on_screen, r.imgui_arena_capacity, r.imgui_arena_high_water,
-                 r.imgui_arena_in_use, r.imgui_arena_fallbacks);
-  }
-  std::fprintf(f, "\n}\n");
+  std::fwrite(text.data(), 1, text.size(), out.get());
   return out.commit(error);
 }
 

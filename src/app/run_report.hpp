@@ -21,8 +21,11 @@ struct RunReport {
   WorldStats world;
   std::uint64_t state_hash = 0;
   heap::Counts heap_total;
-  heap::Counts heap_after_warmup;  // screenshot captures excluded: they are reported apart
+  heap::Counts heap_after_warmup;  // what was set aside excluded: it is reported apart
+  // Set aside (Session::set_aside): what the screenshots the player asked for allocated and,
+  // windowed, the frames drawn at a new window size (heap_resizes, a part of it).
   heap::Counts heap_screenshots;
+  heap::Counts heap_resizes;
   std::uint64_t rss_kb_after_warmup = 0;  // resident memory: flat in a soak run
   std::uint64_t rss_kb_end = 0;
   double tick_ms_median = 0.0;
@@ -48,6 +51,7 @@ struct RunReport {
   bool antialiasing_auto = false;       // --aa auto chose it from the driver
   std::string gl_renderer;              // GL_RENDERER: which driver drew (llvmpipe: the CPU)
   int render_target_reallocations = 0;  // the multisampled buffers remade (window resized)
+  int window_resizes = 0;               // frames drawn at a new window size after warm-up
   std::uint64_t buffer_reallocations_after_warmup = 0;
   std::array<std::size_t, kPoolCount> gpu_bytes{};  // each pool's instance buffer (0: none)
   double frame_ms_median = 0.0;
@@ -68,8 +72,10 @@ struct RunReport {
 // The value below which a fraction q of `values` lies (reorders them; call after the run).
 double percentile(std::vector<float>& values, double q);
 
-// Writes the report as JSON, whole or not at all (output_file.hpp). Returns false with
-// `error` naming the file if it cannot be written.
+// Writes the report as JSON (nlohmann::json, indented), whole or not at all (output_file.hpp).
+// A number that is not finite is written as null and its key named in the top-level list
+// "non_finite", so the file always parses. Returns false with `error` naming the file if it
+// cannot be written.
 bool write_stats_json(const RunReport& report, const std::string& path, std::string& error);
 void print_summary(const RunReport& report, std::FILE* out);
 

@@ -37,16 +37,18 @@ struct Game {
   render::Renderer renderer;
   render::RenderSettings render_settings;
   overlay::Overlay overlay;
-  overlay::Tunables tunables;      // the overlay writes them, the loop applies them
-  overlay::FrameInfo info;         // what the overlay shows about the frames
-  PoolReport voices;               // the sound's voices this frame, for the pools table
-  overlay::OverlayTour tour;       // --overlay-tour: a person's use of the panel, scripted
-  heap::Counts frame_start_heap;   // heap totals at the last overlay phase
-  double last_time = 0.0;          // the window's clock at the last fixed-tick phase
-  int width = 0, height = 0;       // the framebuffer, this frame
-  float alpha = 1.0f;              // where the picture is between the last two ticks
-  RunReport report;                // the render half of the report
-  bool screenshot_failed = false;  // a screenshot could not be written: the run exits 1
+  overlay::Tunables tunables;     // the overlay writes them, the loop applies them
+  overlay::FrameInfo info;        // what the overlay shows about the frames
+  PoolReport voices;              // the sound's voices this frame, for the pools table
+  overlay::OverlayTour tour;      // --overlay-tour: a person's use of the panel, scripted
+  heap::Counts frame_start_heap;  // heap totals at the last overlay phase
+  heap::Counts resizes;           // set aside: drawing at a new window size (see draw_world)
+  int drawn_width = 0, drawn_height = 0;  // the framebuffer the last frame was drawn at
+  double last_time = 0.0;                 // the window's clock at the last fixed-tick phase
+  int width = 0, height = 0;              // the framebuffer, this frame
+  float alpha = 1.0f;                     // where the picture is between the last two ticks
+  RunReport report;                       // the render half of the report
+  bool screenshot_failed = false;         // a screenshot could not be written: the run exits 1
   std::uint64_t reallocations_at_warmup = 0;
 };
 
@@ -102,6 +104,7 @@ platform::FrameKeys poll_input(Game& g) {
   const platform::FrameKeys keys = g.window->poll(g.session.input());
   if (keys.quit > 0) return keys;
   overlay::Tunables& t = g.tunables;
+  clamp_tunables(t);  // whatever the overlay wrote or a player typed, in range before it acts
   // The settings panel's: mouse look's sensitivity, fullscreen (off again if no monitor).
   g.window->set_look_sensitivity(t.mouse_sensitivity);
   if (t.fullscreen != g.window->fullscreen() && !g.window->set_fullscreen(t.fullscreen))
@@ -128,16 +131,35 @@ int run_fixed_ticks(Game& g) {
   return ticks;
 }
 
+// Allocations the player caused that are not the frame loop's own work, left out of the
+// after-warm-up count and reported apart (a screenshot; drawing at a new window size). Before
+// warm-up everything is load: nothing is set aside.
+void set_aside(Game& g, const heap::Counts& taken, heap::Counts* bucket) {
+  if (!g.session.warmed_up()) return;
+  g.session.set_aside(taken);
+  if (bucket != nullptr) *bucket = *bucket + taken;
+  g.frame_start_heap = g.frame_start_heap + taken;  // nor in the overlay's per-frame count
+}
+
 // 3. Render, blending the last two ticks by alpha (interpolation; without it the picture
-// only moves on ticks).
+// only moves on ticks). The first frame drawn at a new window size (a resize) is counted
+// apart: the driver remakes what depends on the size (llvmpipe compiles new shader variants
+// for a 1-pixel-high target, thousands of operator new calls), as a screenshot is counted.
 void draw_world(Game& g) {
   g.window->framebuffer_size(g.width, g.height);
+  const bool resized =
+      g.drawn_width > 0 && (g.width != g.drawn_width || g.height != g.drawn_height);
+  g.drawn_width = g.width;
+  g.drawn_height = g.height;
+  if (resized && g.session.warmed_up()) ++g.report.window_resizes;
+  const heap::Mark drawing;
   const bool still = g.tunables.paused || !g.tunables.interpolate;
   g.alpha = still ? 1.0f : g.session.clock().alpha();
   apply_render_settings(g.tunables, g.render_settings);  // instancing, field of view
   g.render_settings.shadows = !g.session.options().no_shadows;
   g.render_settings.instance_ring = !g.session.options().no_instance_ring;
   g.renderer.draw(g.session.world(), g.alpha, g.width, g.height, g.render_settings);
+  if (resized) set_aside(g, drawing.since(), &g.resizes);
 }
 
 // 4. Overlay: reads stats, writes tunables.
@@ -147,7 +169,8 @@ void draw_overlay(Game& g, int ticks) {
   g.info.heap_frame = now_heap - g.frame_start_heap;
   g.frame_start_heap = now_heap;
   g.info.heap_since_warmup = s.warmed_up() ? s.heap_since_warmup() : heap::Counts{};
-  g.info.heap_screenshots = s.heap_set_aside();
+  g.info.heap_screenshots = s.heap_set_aside() - g.resizes;  // the rest set aside: resizes
+  g.info.heap_resizes = g.resizes;
   g.info.warmed_up = s.warmed_up();
   g.voices = s.audio().report();  // a copy of counters: no allocation
   g.info.voices = s.audio().running() ? &g.voices : nullptr;
@@ -187,9 +210,7 @@ void take_screenshot(Game& g) {
     std::fprintf(stderr, "flatline: screenshot: %s\n", error.c_str());
     g.screenshot_failed = true;
   }
-  const heap::Counts taken = capture.since();
-  g.session.set_aside(taken);
-  g.frame_start_heap = g.frame_start_heap + taken;
+  set_aside(g, capture.since(), nullptr);
 }
 
 // 5. Present: a screenshot if asked (F12, the overlay, or the last frame of --screenshot),
@@ -269,6 +290,7 @@ int run_windowed(const Options& options) {
   game.report.imgui_arena_high_water = arena.high_water;
   game.report.imgui_arena_in_use = arena.in_use;
   game.report.imgui_arena_fallbacks = arena.fallbacks;
+  game.report.heap_resizes = game.resizes;                  // a part of what the session set aside
   const int code = session.finish(std::move(game.report));  // moved: no copy counted
   return code == 0 && game.screenshot_failed ? 1 : code;
 }

@@ -31,8 +31,9 @@ struct FrameInfo {
   double tick_hz = 60.0;
   double dropped_seconds = 0.0;    // frame time the clamp has thrown away, total
   heap::Counts heap_frame;         // allocations during the previous frame
-  heap::Counts heap_since_warmup;  // screenshots left out: they are the next line
+  heap::Counts heap_since_warmup;  // screenshots and resizes left out: they are the next lines
   heap::Counts heap_screenshots;   // what the screenshots the player asked for allocated
+  heap::Counts heap_resizes;       // what drawing at a new window size made the driver allocate
   bool warmed_up = false;
   const PoolReport* voices = nullptr;  // the sound's voices, a pool like the others; null: silent
 };

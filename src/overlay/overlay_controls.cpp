@@ -38,11 +38,13 @@ void Overlay::controls_section(Tunables& tunables) {
   ImGui::SameLine();
   if (ImGui::Button("Screenshot (F12)")) tunables.screenshot_requested = true;
 
-  ImGui::SliderFloat("time scale", &tunables.time_scale, 0.1f, 2.0f, "%.2fx");
-  static constexpr double kMinTickHz = 10.0, kMaxTickHz = 240.0;  // the fixed timestep's rate
-  ImGui::SliderScalar("tick rate", ImGuiDataType_Double, &tunables.tick_hz, &kMinTickHz,
-                      &kMaxTickHz, "%.0f Hz");
-  ImGui::SliderFloat("rifle fire rate", &tunables.rifle_rate, 1.0f, 30.0f, "%.0f shots/s");
+  ImGui::SliderFloat("time scale", &tunables.time_scale, kMinTimeScale, kMaxTimeScale, "%.2fx",
+                     kClamp);
+  static constexpr double kMinHz = kMinTickHzSlider, kMaxHz = kMaxTickHzSlider;  // by address
+  ImGui::SliderScalar("tick rate", ImGuiDataType_Double, &tunables.tick_hz, &kMinHz, &kMaxHz,
+                      "%.0f Hz", kClamp);
+  ImGui::SliderFloat("rifle fire rate", &tunables.rifle_rate, kMinRifleRateSlider,
+                     kMaxRifleRateSlider, "%.0f shots/s", kClamp);
   // Off: one draw call per object, as a scene of separate meshes would cost (watch "draw calls").
   ImGui::Checkbox("instancing", &tunables.instancing);
   // Timestep lab. Interpolation off at a low tick rate shows the stutter it hides; the
@@ -50,9 +52,10 @@ void Overlay::controls_section(Tunables& tunables) {
   ImGui::Checkbox("interpolation", &tunables.interpolate);
   ImGui::SameLine();
   if (ImGui::Button("Stall 0.5 s")) tunables.stall_requested = true;
-  ImGui::SliderFloat("max frame (clamp)", &tunables.max_frame_seconds, 0.02f, 1.0f, "%.2f s");
+  ImGui::SliderFloat("max frame (clamp)", &tunables.max_frame_seconds, kMinFrameClamp,
+                     kMaxFrameClamp, "%.2f s", kClamp);
   if (tunables.has_sound) {  // the voices pool's row is in the table above
-    ImGui::SliderFloat("volume", &tunables.volume, 0.0f, 1.0f, "%.2f");
+    ImGui::SliderFloat("volume", &tunables.volume, kMinVolume, kMaxVolume, "%.2f", kClamp);
     ImGui::SameLine();
     ImGui::Checkbox("mute", &tunables.muted);
   }

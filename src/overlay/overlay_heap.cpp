@@ -91,6 +91,8 @@ void Overlay::heap_section(const WorldStats& stats, const FrameInfo& frame) {
 void Overlay::memory_lines(const FrameInfo& frame) {
   ImGui::TextDisabled("screenshots (apart):  %8llu allocations",
                       ull(frame.heap_screenshots.allocations));
+  ImGui::TextDisabled("window resizes (apart): %6llu allocations (the GL driver)",
+                      ull(frame.heap_resizes.allocations));
   // malloc: every library of the process. Headless it reads 0 after warm-up; in a window,
   // the GL driver and the X libraries malloc every frame, our code does not.
   if (heap::malloc_counted()) {

@@ -19,6 +19,10 @@ inline constexpr ImGuiTableFlags kTableFlags =
 
 using History5s = Ring<kHistorySamples>;
 
+// Every slider's flags: a value typed into it (Ctrl+click takes any number, -1 or 1e999) is
+// held within the slider's range. Without it ImGui 1.86 keeps what was typed.
+inline constexpr ImGuiSliderFlags kClamp = ImGuiSliderFlags_AlwaysClamp;
+
 inline ImVec4 color(std::uint32_t packed) {
   return ImGui::ColorConvertU32ToFloat4(packed);
 }

@@ -73,8 +73,8 @@ void Overlay::lessons_section(const World& world, const WorldStats& stats, Tunab
   ImGui::Checkbox("swept collision", &tunables.swept_collision);
   hint(tunables.swept_collision ? "a bullet is a segment per tick"
                                 : "only end points: shoot the blue thin wall");
-  ImGui::SliderFloat("bullet speed", &tunables.bullet_speed, 5.0f, 2000.0f, "%.0f m/s",
-                     ImGuiSliderFlags_Logarithmic);
+  ImGui::SliderFloat("bullet speed", &tunables.bullet_speed, kMinBulletSpeedSlider,
+                     kMaxBulletSpeedSlider, "%.0f m/s", ImGuiSliderFlags_Logarithmic | kClamp);
   hint("rifle; pellets in proportion");
   ImGui::TextWrapped("  %.2f m per tick against a 5 cm wall; hits missed (tunnelled): %llu",
                      static_cast<double>(tunables.bullet_speed) / tunables.tick_hz,

@@ -121,9 +121,10 @@ void Overlay::pool_table(const WorldStats& stats, const render::RenderStats& ren
       }
       ImGui::TableNextColumn();
       ImGui::SetNextItemWidth(140.0f);
-      if (ImGui::InputInt("##capacity", &tunables.capacity[slot], 16, 256)) {
-        tunables.capacity[slot] = std::clamp(tunables.capacity[slot], 1, 1 << 20);
-      }
+      // InputInt has no clamp flag: a size typed or stepped is held in range after the call.
+      if (ImGui::InputInt("##capacity", &tunables.capacity[slot], 16, 256))
+        tunables.capacity[slot] =
+            std::clamp(tunables.capacity[slot], kMinCapacityInput, kMaxCapacityInput);
       ImGui::TableNextColumn();
       kib(stats.pools[slot].cpu_bytes);
       ImGui::TableNextColumn();

@@ -45,9 +45,9 @@ void antialiasing_combo(Tunables& t) {
 
 void Overlay::settings_section(Tunables& t) {
   ImGui::SliderFloat("mouse sensitivity", &t.mouse_sensitivity, kMinSensitivity, kMaxSensitivity,
-                     "%.2fx", ImGuiSliderFlags_Logarithmic);
+                     "%.2fx", ImGuiSliderFlags_Logarithmic | kClamp);
   ImGui::SliderFloat("field of view", &t.fov_degrees, kMinFovDegrees, kMaxFovDegrees,
-                     "%.0f deg vertical");
+                     "%.0f deg vertical", kClamp);
   const float aspect =
       height_ > 0 ? static_cast<float>(width_) / static_cast<float>(height_) : 1.0f;
   ImGui::TextDisabled("  %.0f deg across at this window's shape",

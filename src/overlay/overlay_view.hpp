@@ -37,6 +37,17 @@ inline constexpr const char* kCompactTitle = "##compact";  // the strip has no t
 inline constexpr float kMinFovDegrees = 40.0f, kMaxFovDegrees = 110.0f;  // vertical
 inline constexpr float kMinSensitivity = 0.1f, kMaxSensitivity = 5.0f;
 
+// The other sliders' ranges. A slider holds what is typed into it (Ctrl+click) within its
+// range; the frame loop holds every tunable within the wider range the command line accepts
+// (app/tunables.cpp), whatever wrote it.
+inline constexpr float kMinTimeScale = 0.1f, kMaxTimeScale = 2.0f;
+inline constexpr double kMinTickHzSlider = 10.0, kMaxTickHzSlider = 240.0;
+inline constexpr float kMinRifleRateSlider = 1.0f, kMaxRifleRateSlider = 30.0f;  // shots/s
+inline constexpr float kMinFrameClamp = 0.02f, kMaxFrameClamp = 1.0f;            // seconds
+inline constexpr float kMinVolume = 0.0f, kMaxVolume = 1.0f;
+inline constexpr float kMinBulletSpeedSlider = 5.0f, kMaxBulletSpeedSlider = 2000.0f;  // m/s
+inline constexpr int kMinCapacityInput = 1, kMaxCapacityInput = 1 << 20;  // a pool's size
+
 // F1 cycles off -> compact -> full -> off.
 constexpr OverlayMode next_mode(OverlayMode mode) {
   switch (mode) {

@@ -103,16 +103,22 @@ void fire_weapons(World& world, const TickInput& input, float dt) {
   }
   const Aim a = aim(world);
   const glm::vec3 dir = glm::normalize(a.point - a.barrel);
-  // Hold to fire: one shot per 1/rate seconds, however the ticks fall.
-  while (rifle && p.rifle_cooldown <= 0.0f) {
+  // Hold to fire: one shot per 1/rate seconds, however the ticks fall. A rate that is not a
+  // positive number fires nothing, and a shot interval too small to move the cooldown (lost
+  // in its rounding) ends the burst: the loop always ends.
+  const float interval = 1.0f / cfg.rifle_rate;
+  const bool rate_valid = cfg.rifle_rate > 0.0f && std::isfinite(interval);
+  while (rifle && rate_valid && p.rifle_cooldown <= 0.0f) {
     fire_bullet(world, a, dir, cfg.rifle_speed, cfg.rifle_damage);
     world.events.emit(EventKind::RifleShot, Surface::None, a.barrel, world.tick);
     // One draw per statement, so every compiler draws in the same order: up, then right.
     const float up_kick = world.rng.uniform(1.5f, 2.5f);
     const float right_kick = world.rng.uniform(1.5f, 2.5f);
     spawn_casing(world, a.barrel + a.right * 0.1f, a.right * right_kick + a.up * up_kick);
-    p.rifle_cooldown += 1.0f / cfg.rifle_rate;
+    const float before = p.rifle_cooldown;
+    p.rifle_cooldown += interval;
     p.muzzle_flash = 0.05f;
+    if (p.rifle_cooldown == before) break;
   }
   if (scatter) {
     for (int i = 0; i < cfg.scatter_pellets; ++i) {

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -137,6 +138,33 @@ TEST(SessionDeathTest, AStopSignalEndsTheFrameAtTheNextTick) {
         std::raise(SIGTERM);
         const bool after = session.tick(60.0);
         std::exit(before && !after && session.world().tick == 1 ? 0 : 4);
+      },
+      ::testing::ExitedWithCode(0), "");
+}
+
+// The longest frame the clock allows (the fastest rate, the longest clamp, an infinite frame
+// time: a time scale of 1e999) asks for its ticks; a stop signal raised during them ends the
+// frame at the next one, as the drivers' loops run them.
+TEST(SessionDeathTest, AStopSignalEndsTheLongestFrameTheClockAllows) {
+  EXPECT_EXIT(
+      {
+        install_stop_handlers();
+        Options o;
+        o.no_window = true;
+        o.autofire = true;
+        Session session;
+        std::string error;
+        if (!session.load(o, error) || !session.begin_frame()) std::exit(3);
+        FixedStep& clock = session.clock();
+        clock.set_tick_hz(1e99);
+        clock.set_max_frame_seconds(1e99);
+        const int ticks = clock.advance(std::numeric_limits<double>::infinity());
+        if (ticks < 900 || ticks > FixedStep::kMaxTicksPerAdvance) std::exit(4);  // about 1000
+        for (int i = 0; i < ticks; ++i) {
+          if (i == 3) std::raise(SIGTERM);
+          if (!session.tick(clock.tick_hz())) break;
+        }
+        std::exit(session.world().tick == 3 && !session.begin_frame() ? 0 : 5);
       },
       ::testing::ExitedWithCode(0), "");
 }

@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <filesystem>
+#include <limits>
 #include <set>
 #include <string>
 #include <vector>
@@ -12,6 +15,7 @@
 #include "../overlay/overlay_rig.hpp"
 #include "../overlay/shown_windows.hpp"
 #include "app/options.hpp"
+#include "app/replay.hpp"
 #include "platform/mouse_look.hpp"
 #include "sim/stats.hpp"
 
@@ -162,6 +166,37 @@ TEST(ViewSettings, SensitivityScalesTheLookAndComesFromTheCommandLine) {
   apply_view_options(r.options, t);
   EXPECT_FLOAT_EQ(t.mouse_sensitivity, 2.5f);
   EXPECT_TRUE(t.fullscreen);
+}
+
+// Mouse look fed what a typed sensitivity (1e999 is inf) or a wild event can hold: the tick's
+// input stays finite, and a recording of it reads back (its reader refuses inf and NaN).
+TEST(ViewSettings, ATickInputFromAnyLookIsFiniteAndItsRecordingReadsBack) {
+  constexpr float kInf = std::numeric_limits<float>::infinity();
+  constexpr double kHuge = std::numeric_limits<double>::max();
+  InputQueue queue;
+  for (const float sensitivity : {1e30f, kInf, -kInf, std::nanf(""), -1.0f, 5.0f})
+    for (const double pixels : {1e300, -kHuge, std::nan(""), static_cast<double>(kInf), 80.0})
+      for (int event = 0; event < 1000; ++event)
+        queue.add_look(platform::look_radians(pixels, sensitivity),
+                       platform::look_radians(-pixels, sensitivity));
+  const TickInput input = queue.next_tick();
+  EXPECT_TRUE(std::isfinite(input.look_yaw) && std::isfinite(input.look_pitch));
+  EXPECT_NE(input.look_yaw, 0.0f) << "the ordinary motion still turns";
+
+  Options o;
+  o.record_path = (std::filesystem::temp_directory_path() / "flatline_look.flrp").string();
+  ReplayWriter writer;
+  std::string error;
+  ASSERT_TRUE(start_recording(o, writer, error)) << error;
+  writer.write(input);
+  ASSERT_TRUE(writer.finish(error)) << error;
+  ReplayHeader header;
+  std::vector<TickInput> inputs;
+  ReplayReadNote note;
+  ASSERT_TRUE(read_replay(o.record_path, header, inputs, note, error)) << error;
+  ASSERT_EQ(inputs.size(), 1u);
+  EXPECT_EQ(inputs[0].look_yaw, input.look_yaw);
+  std::filesystem::remove(o.record_path);
 }
 
 TEST(ViewSettings, TheOptionsRangesAreTheSettingsPanels) {
