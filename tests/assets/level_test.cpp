@@ -11,34 +11,17 @@
 #include <cstring>
 #include <fstream>
 
+#include "level_checks.hpp"
 #include "tiny_level.hpp"
 
 namespace flatline::assets {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::expect_one_line_error;
+using testing::test_dir;
 using testing::TinyLevel;
 using testing::write_tiny_level;
-
-// A folder per test: ctest runs the tests of this file in parallel processes.
-fs::path test_dir() {
-  const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
-  return fs::temp_directory_path() / "flatline_level_test" / test->name();
-}
-
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
-// Loading `dir` fails with one line that names `file` and says `what`.
-void expect_one_line_error(const fs::path& dir, const fs::path& file, const std::string& what) {
-  Level level;
-  std::string error;
-  EXPECT_FALSE(load_level(dir.string(), level, error));
-  EXPECT_TRUE(has(error, file.string())) << error;
-  EXPECT_TRUE(has(error, what)) << error;
-  EXPECT_FALSE(has(error, "\n")) << error;
-}
 
 Level load_tiny(const TinyLevel& options = {}) {
   const fs::path dir = test_dir();
@@ -150,7 +133,7 @@ TEST(Level, ALevelWithoutCollidersRolesOrTargetIsOneLineNamingTheFile) {
   write_tiny_level(dir, {.target = false});
   expect_one_line_error(dir, file, "\"target\"");
   write_tiny_level(dir, {.rotated_box = true});
-  expect_one_line_error(dir, file, "collider UBX_box: needs translation and scale only");
+  expect_one_line_error(dir, file, "\"UBX_box\": a collider needs translation and scale only");
 }
 
 // The game's recorded replays and golden state hash depend on these boxes, to the bit.
