@@ -3,6 +3,7 @@
 // each material's pbrMetallicRoughness base colour (glTF 2.0 spec, section 3.9).
 #include <stb_image.h>
 
+#include <cstring>
 #include <filesystem>
 #include <memory>
 
@@ -33,6 +34,41 @@ std::string why_unread(const std::string& file) {
   return "over the limit of " + std::to_string(limits::kFileBytes) + " bytes, or unreadable";
 }
 
+// What stb_image is given: a PNG or a JPEG (glTF 2.0's image formats), and a PNG whose every
+// chunk lies inside the file: stb_image grows its buffer to the length a chunk claims (up to
+// 1 GiB) before it finds the bytes missing.
+const char* unreadable_why(const unsigned char* bytes, int size) {
+  constexpr unsigned char kPng[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+  constexpr unsigned char kJpeg[3] = {0xff, 0xd8, 0xff};
+  const auto n = static_cast<std::size_t>(size);
+  if (n >= sizeof kJpeg && std::memcmp(bytes, kJpeg, sizeof kJpeg) == 0) return nullptr;
+  if (n < sizeof kPng || std::memcmp(bytes, kPng, sizeof kPng) != 0) return "neither PNG nor JPEG";
+  for (std::size_t at = sizeof kPng; at < n;) {  // length (4), type (4), data, CRC (4)
+    if (n - at < 12) return "a PNG chunk is cut short";
+    const std::uint64_t length = (std::uint64_t{bytes[at]} << 24) |
+                                 (std::uint64_t{bytes[at + 1]} << 16) |
+                                 (std::uint64_t{bytes[at + 2]} << 8) | bytes[at + 3];
+    if (length > n - at - 12) return "a PNG chunk runs past the end of the file";
+    at += 12 + static_cast<std::size_t>(length);
+  }
+  return nullptr;
+}
+
+// Within limits::kTextureSize a side and the level's limits::kTexels, or a line in `err`.
+bool fits(int width, int height, const ImageContext& context, const std::string& file,
+          std::string* err) {
+  const std::string dims = std::to_string(width) + "x" + std::to_string(height);
+  const auto texels = static_cast<std::uint64_t>(width) * static_cast<std::uint64_t>(height);
+  std::string why;
+  if (width > limits::kTextureSize || height > limits::kTextureSize)
+    why = " is larger than the limit of " + std::to_string(limits::kTextureSize) + " a side";
+  else if (texels > limits::kTexels - context.totals->texels)
+    why = " takes the level's images past " + std::to_string(limits::kTexels) + " texels";
+  if (why.empty()) return true;
+  if (err) *err += file + ": " + dims + why + "\n";
+  return false;
+}
+
 }  // namespace
 
 bool decode_image(tinygltf::Image* image, int index, std::string* err, std::string* /*warn*/,
@@ -40,24 +76,15 @@ bool decode_image(tinygltf::Image* image, int index, std::string* err, std::stri
                   void* user) {
   auto& context = *static_cast<ImageContext*>(user);
   const std::string file = file_of(*image, context.dir, index);
+  if (const char* why = unreadable_why(bytes, size)) {
+    if (err) *err += file + ": not a readable image (" + why + ")\n";
+    return false;
+  }
   int width = 0, height = 0, channels = 0;
   // The size first, from the header: nothing is decoded past the limits.
-  if (stbi_info_from_memory(bytes, size, &width, &height, &channels) != 0) {
-    const std::string dims = std::to_string(width) + "x" + std::to_string(height);
-    if (width > limits::kTextureSize || height > limits::kTextureSize) {
-      if (err)
-        *err += file + ": " + dims + " is larger than the limit of " +
-                std::to_string(limits::kTextureSize) + " a side\n";
-      return false;
-    }
-    const auto texels = static_cast<std::uint64_t>(width) * static_cast<std::uint64_t>(height);
-    if (texels > limits::kTexels - context.totals->texels) {
-      if (err)
-        *err += file + ": " + dims + " takes the level's images past " +
-                std::to_string(limits::kTexels) + " texels\n";
-      return false;
-    }
-  }
+  if (stbi_info_from_memory(bytes, size, &width, &height, &channels) != 0 &&
+      !fits(width, height, context, file, err))
+    return false;
   // Asking stb_image for 4 channels converts grey, grey+alpha and RGB to RGBA8 (and 16-bit
   // PNGs to 8 bits): the renderer gets one format.
   std::unique_ptr<stbi_uc, void (*)(void*)> pixels(
@@ -66,6 +93,7 @@ bool decode_image(tinygltf::Image* image, int index, std::string* err, std::stri
     if (err) *err += file + ": not a readable image (" + stbi_failure_reason() + ")\n";
     return false;
   }
+  if (!fits(width, height, context, file, err)) return false;  // a header stb_info skipped
   context.totals->texels += static_cast<std::uint64_t>(width) * static_cast<std::uint64_t>(height);
   image->width = width;
   image->height = height;

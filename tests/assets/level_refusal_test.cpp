@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 
 #include "assets/level.hpp"
 #include "level_checks.hpp"
@@ -202,6 +203,26 @@ TEST(LevelRefusal, AFolderWhereAFileBelongsIsRefusedByName) {
   fs::remove(dir / "arena.gltf");
   fs::create_directories(dir / "arena.gltf");
   expect_one_line_error(dir, dir / "arena.gltf", "a folder, not the level file");
+}
+
+// stb_image would grow its buffer to a chunk's stated length (up to 1 GiB) before finding
+// the bytes missing: a PNG is walked chunk by chunk first. Only PNG and JPEG are glTF images.
+TEST(LevelRefusal, ImagesThatAreNotWholePngsOrJpegsAreRefusedBeforeDecoding) {
+  const fs::path dir = test_dir();
+  const fs::path png = dir / "textures" / "t.png";
+  write_tiny_level(dir);
+  std::string bytes;
+  {
+    std::ifstream in(png, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  const std::size_t ihdr_end = 8 + 12 + 13;  // signature, then IHDR's 13 bytes of data
+  std::ofstream(png, std::ios::binary)
+      << bytes.substr(0, ihdr_end) << std::string("\x40\0\0\0IDAT", 8) << "x^ a gigabyte, it says";
+  expect_one_line_error(dir, png,
+                        "not a readable image (a PNG chunk runs past the end of the file)");
+  std::ofstream(png, std::ios::binary) << "BM" << std::string(64, '\0');
+  expect_one_line_error(dir, png, "not a readable image (neither PNG nor JPEG)");
 }
 
 TEST(LevelRefusal, JsonTheLoaderCannotTakeIsRefused) {
