@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang (plus ASan and UBSan) and runs each on a copy of
 # its starting corpus in tests/fuzz/corpus/<target>/, sharing the time given between them
-# (the pool half of it, each reader a quarter):
+# (the pool two parts of it, each reader one part):
 #   pool     the pool against a reference model (tests/fuzz/pool_fuzz.cpp)
 #   replay   the recording reader, any bytes (tests/fuzz/replay_fuzz.cpp)
 #   options  the command-line parser, any arguments (tests/fuzz/options_fuzz.cpp)
+#   level    the level loader, any bytes as arena.gltf (tests/fuzz/level_fuzz.cpp)
 # A broken invariant or a sanitizer report fails the script and leaves the input in
 # build/fuzz/<target>/. Usage: scripts/fuzz.sh [seconds in all, default 20] [target...]
 set -euo pipefail
@@ -12,7 +13,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-20}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(pool replay options)
+[ ${#targets[@]} -gt 0 ] || targets=(pool replay options level)
 out=build/fuzz
 
 sources() {
@@ -22,20 +23,29 @@ sources() {
     # WorldConfig's default arena is builtin_arena_layout(): sim/arena.cpp and what it links.
     options) echo tests/fuzz/options_fuzz.cpp src/app/options.cpp src/sim/arena.cpp \
       src/accel/static_grid.cpp src/physics/collision.cpp ;;
-    *) echo "fuzz: unknown target '$1' (pool, replay, options)" >&2; return 1 ;;
+    # The loader with tinygltf's shared library, the tiny level's files, and the sim's broad
+    # phase built from what loads.
+    level) echo tests/fuzz/level_fuzz.cpp tests/assets/tiny_level.cpp src/assets/level.cpp \
+      src/assets/gltf_images.cpp src/assets/gltf_json.cpp src/assets/gltf_meshes.cpp \
+      src/assets/gltf_nodes.cpp src/sim/arena.cpp src/accel/static_grid.cpp \
+      src/physics/collision.cpp ;;
+    *) echo "fuzz: unknown target '$1' (pool, replay, options, level)" >&2; return 1 ;;
   esac
 }
+# What a target needs beyond the C++ library: the test folder's headers, libraries to link.
+extra() { if [ "$1" = level ]; then echo -Itests "$(pkg-config --cflags stb)" -ltinygltf -lstb; fi; }
 weight() { if [ "$1" = pool ]; then echo 2; else echo 1; fi; }
 
 # Build every target first, two at a time (CI has two cores).
 build() {
-  local srcs
+  local srcs flags
   srcs=$(sources "$1")
+  flags=$(extra "$1")
   mkdir -p "$out/$1"
   # shellcheck disable=SC2086
   clang++ -std=c++20 -O1 -g -ffp-contract=off -Wall -Wextra -Wpedantic -Wshadow -Werror \
     -fsanitize=fuzzer,address,undefined \
-    -fno-sanitize-recover=all -Isrc $srcs -o "$out/$1/$1_fuzz"
+    -fno-sanitize-recover=all -Isrc $srcs $flags -o "$out/$1/$1_fuzz"
 }
 pids=()
 for t in "${targets[@]}"; do

@@ -58,8 +58,14 @@ struct Level {
 };
 
 // Reads `dir`/arena.gltf (its .bin and PNG textures beside it). On failure returns false
-// and sets `error` to one line naming the file and what is wrong.
+// and sets `error` to one line naming the file, the field and what is wrong; a level past
+// what the game can take (assets/level_limits.hpp) is refused the same way.
 bool load_level(const std::string& dir, Level& level, std::string& error);
+
+// The same, for the text of an arena.gltf given here (its files still read from `dir`):
+// what the level fuzzer (tests/fuzz/level_fuzz.cpp) feeds.
+bool load_level_text(const std::string& dir, std::string_view gltf, Level& level,
+                     std::string& error);
 
 // The index of the material called `name` in level.materials ("decal": the bullet hole,
 // used by no mesh), or -1.

@@ -34,7 +34,7 @@ bool Renderer::init(const World& world, const assets::Level& level, const Render
   sun_view_proj_ = sun_view_proj(lighting_, world.arena.half_extent, 6.0f);
   if (!shadow_map_.init(std::max(config.shadow_map_size, 256), error)) return false;
   stats_.shadow_map_size = shadow_map_.size();
-  textures_ = upload_textures(level);
+  if (!upload_textures(level, textures_, error)) return false;
   upload_meshes(level);
   size_buffers(world, false);
   shadow_map_.begin_static();  // the level's shadow, once: it never moves

@@ -2,6 +2,7 @@
 // lighting adds light, not gamma-encoded numbers), mipmapped, repeating.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "assets/level.hpp"
@@ -20,6 +21,12 @@ struct Textures {
   }
 };
 
-Textures upload_textures(const assets::Level& level);
+// Every image of the level, once each fits the driver's GL_MAX_TEXTURE_SIZE (the loader has
+// its own limit, assets/level_limits.hpp, which a driver may still be below). False with one
+// line in `error` naming the image and both sizes.
+bool upload_textures(const assets::Level& level, Textures& textures, std::string& error);
+
+// The check alone, against the largest side `max_size` a driver takes.
+bool fits_texture_limit(const assets::Image& image, int max_size, std::string& error);
 
 }  // namespace flatline::render

@@ -11,34 +11,17 @@
 #include <cstring>
 #include <fstream>
 
+#include "level_checks.hpp"
 #include "tiny_level.hpp"
 
 namespace flatline::assets {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::expect_one_line_error;
+using testing::test_dir;
 using testing::TinyLevel;
 using testing::write_tiny_level;
-
-// A folder per test: ctest runs the tests of this file in parallel processes.
-fs::path test_dir() {
-  const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
-  return fs::temp_directory_path() / "flatline_level_test" / test->name();
-}
-
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
-// Loading `dir` fails with one line that names `file` and says `what`.
-void expect_one_line_error(const fs::path& dir, const fs::path& file, const std::string& what) {
-  Level level;
-  std::string error;
-  EXPECT_FALSE(load_level(dir.string(), level, error));
-  EXPECT_TRUE(has(error, file.string())) << error;
-  EXPECT_TRUE(has(error, what)) << error;
-  EXPECT_FALSE(has(error, "\n")) << error;
-}
 
 Level load_tiny(const TinyLevel& options = {}) {
   const fs::path dir = test_dir();
@@ -150,7 +133,7 @@ TEST(Level, ALevelWithoutCollidersRolesOrTargetIsOneLineNamingTheFile) {
   write_tiny_level(dir, {.target = false});
   expect_one_line_error(dir, file, "\"target\"");
   write_tiny_level(dir, {.rotated_box = true});
-  expect_one_line_error(dir, file, "collider UBX_box: needs translation and scale only");
+  expect_one_line_error(dir, file, "\"UBX_box\": a collider needs translation and scale only");
 }
 
 // The game's recorded replays and golden state hash depend on these boxes, to the bit.
@@ -168,6 +151,67 @@ TEST(Level, TheCommittedLevelsCollidersAreTheBuiltInArenaBitForBit) {
                         builtin.solids.size() * sizeof(Aabb)),
             0);
   EXPECT_EQ(level.parts.size(), builtin.solids.size());  // a drawn box per collider
+}
+
+// The floats of an accessor of the committed level, read here from arena.gltf and arena.bin
+// without the loader: `n` per element, elements tightly packed (as tools/make_assets.py writes).
+template <class T>
+std::vector<T> committed_values(const nlohmann::json& doc, const std::vector<char>& bin,
+                                int accessor, std::size_t n) {
+  const auto& a = doc["accessors"][static_cast<std::size_t>(accessor)];
+  const auto& view = doc["bufferViews"][a["bufferView"].get<std::size_t>()];
+  const std::size_t offset = view.value("byteOffset", 0u) + a.value("byteOffset", 0u);
+  std::vector<T> values(a["count"].get<std::size_t>() * n);
+  std::memcpy(values.data(), bin.data() + offset, values.size() * sizeof(T));
+  return values;
+}
+
+// The same level loads as it did: every drawn part is its mesh's accessors moved by its node's
+// translation (in float, as the node's matrix applies it), its indices and material as written.
+TEST(Level, TheCommittedLevelsPartsAreItsAccessorsMovedByTheirNodes) {
+  Level level;
+  std::string error;
+  ASSERT_TRUE(load_level(FLATLINE_ASSET_DIR, level, error)) << error;
+  const std::string dir = FLATLINE_ASSET_DIR;
+  const nlohmann::json doc = nlohmann::json::parse(std::ifstream(dir + "/arena.gltf"));
+  std::ifstream bin_file(dir + "/arena.bin", std::ios::binary);
+  const std::vector<char> bin((std::istreambuf_iterator<char>(bin_file)), {});
+  std::size_t part = 0, target = 0;
+  for (const auto& root : doc["scenes"][0]["nodes"]) {
+    const auto& node = doc["nodes"][root.get<std::size_t>()];
+    if (!node.contains("mesh")) continue;
+    const bool is_target = node["name"] == "target";
+    const glm::vec3 t =
+        node.contains("translation")
+            ? glm::vec3(node["translation"][0], node["translation"][1], node["translation"][2])
+            : glm::vec3(0.0f);
+    for (const auto& p : doc["meshes"][node["mesh"].get<std::size_t>()]["primitives"]) {
+      const std::vector<Mesh>& meshes = is_target ? level.target : level.parts;
+      const std::size_t k = is_target ? target++ : part++;
+      ASSERT_LT(k, meshes.size());
+      const Mesh& mesh = meshes[k];
+      EXPECT_EQ(mesh.name, node["name"]);
+      EXPECT_EQ(mesh.material, p["material"]);
+      const auto positions = committed_values<float>(doc, bin, p["attributes"]["POSITION"], 3);
+      const auto normals = committed_values<float>(doc, bin, p["attributes"]["NORMAL"], 3);
+      const auto uvs = committed_values<float>(doc, bin, p["attributes"]["TEXCOORD_0"], 2);
+      ASSERT_EQ(mesh.vertices.size() * 3, positions.size()) << mesh.name;
+      for (std::size_t i = 0; i < mesh.vertices.size(); ++i) {
+        const Vertex& v = mesh.vertices[i];
+        for (int a = 0; a < 3; ++a) {
+          EXPECT_EQ(v.position[a],
+                    positions[3 * i + static_cast<std::size_t>(a)] + (is_target ? 0.0f : t[a]));
+          EXPECT_EQ(v.normal[a], normals[3 * i + static_cast<std::size_t>(a)]);
+        }
+        EXPECT_EQ(v.uv, glm::vec2(uvs[2 * i], uvs[2 * i + 1]));
+      }
+      const auto indices = committed_values<std::uint16_t>(doc, bin, p["indices"], 1);
+      EXPECT_EQ(mesh.indices, std::vector<std::uint32_t>(indices.begin(), indices.end()))
+          << mesh.name;
+    }
+  }
+  EXPECT_EQ(part, level.parts.size());
+  EXPECT_EQ(target, level.target.size());
 }
 
 TEST(Level, TheCommittedLevelHasEveryMaterialTheRendererLooksFor) {

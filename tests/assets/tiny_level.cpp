@@ -77,6 +77,18 @@ std::string gltf(const TinyLevel& o) {
 
 }  // namespace
 
+std::string tiny_gltf_text(const TinyLevel& options) {
+  return gltf(options);
+}
+
+void write_edited_level(const std::filesystem::path& dir,
+                        const std::function<void(nlohmann::json&)>& edit, const TinyLevel& o) {
+  write_tiny_level(dir, o);
+  nlohmann::json doc = nlohmann::json::parse(gltf(o));
+  edit(doc);
+  std::ofstream(dir / "arena.gltf") << doc.dump();
+}
+
 void write_tiny_level(const std::filesystem::path& dir, const TinyLevel& o) {
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir / "textures");
@@ -85,10 +97,14 @@ void write_tiny_level(const std::filesystem::path& dir, const TinyLevel& o) {
   std::ofstream(dir / "arena.bin", std::ios::binary)
       .write(reinterpret_cast<const char*>(bin.data()), static_cast<std::streamsize>(bin.size()));
   // An RGB PNG (3 channels): the loader makes it RGBA8.
-  const unsigned char pixels[2][3][3] = {{{255, 0, 0}, {0, 255, 0}, {9, 9, 9}},
-                                         {{0, 0, 255}, {255, 255, 255}, {9, 9, 9}}};
+  // Wider ones repeat the third column.
+  std::vector<unsigned char> pixels(static_cast<std::size_t>(o.texture_width) * 2 * 3, 9);
+  const unsigned char first[2][2][3] = {{{255, 0, 0}, {0, 255, 0}}, {{0, 0, 255}, {255, 255, 255}}};
+  for (int y = 0; y < 2; ++y)
+    std::memcpy(&pixels[static_cast<std::size_t>(y * o.texture_width * 3)], first[y],
+                sizeof first[y]);
   const std::string png = (dir / "textures" / "t.png").string();
-  stbi_write_png(png.c_str(), o.texture_width, 2, 3, pixels, 3 * 3);
+  stbi_write_png(png.c_str(), o.texture_width, 2, 3, pixels.data(), o.texture_width * 3);
 }
 
 }  // namespace flatline::assets::testing

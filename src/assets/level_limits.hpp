@@ -1,0 +1,52 @@
+// What a level may hold, each limit with the reason for it. The loader refuses a level past
+// any of them with one line naming the file, the field and the value, before anything is
+// allocated for it or built from it (docs/assets.md).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace flatline::assets::limits {
+
+// Any one file the level reads (the .gltf, a .bin, a PNG): read whole into memory.
+inline constexpr std::uintmax_t kFileBytes = std::uintmax_t{64} << 20;
+
+// JSON nesting: the glTF the loader reads nests 5 deep; tinygltf copies extras recursively,
+// so a file nested thousands deep would overflow its stack.
+inline constexpr int kJsonDepth = 32;
+
+// Node nesting: the scene's tree is walked recursively.
+inline constexpr int kNodeDepth = 64;
+
+// Vertices and triangles of the whole level, every instance of a mesh counted (each node
+// bakes its own copy): 32 MiB of vertices, 12 MiB of indices at most, drawn on software GL.
+inline constexpr std::size_t kVertices = std::size_t{1} << 20;
+inline constexpr std::size_t kTriangles = std::size_t{1} << 20;
+
+// A texture's side. OpenGL 3.3 promises 1024 (GL_MAX_TEXTURE_SIZE's minimum), every GL 3.3
+// desktop GPU and Mesa's llvmpipe take 4096 or more, and an RGBA8 4096 x 4096 image is 64 MiB
+// decoded. The renderer also checks the driver's own limit at upload.
+inline constexpr int kTextureSize = 4096;
+// All the level's images together, decoded to RGBA8: 256 MiB.
+inline constexpr std::uint64_t kTexels = std::uint64_t{1} << 26;
+
+// Far enough for any geometry this game draws; a float there still resolves 0.1 mm.
+inline constexpr float kCoordinate = 1000.0f;
+
+// Colliders: the sim's grids are built from them at load. The broad phase (accel/static_grid)
+// lists each box in every 8 m column it covers; the bullets' clearance grid
+// (accel/clearance_grid) grows two free boxes in every 2 x 0.5 x 2 m cell of the volume its
+// boxes span, each step of which tests every box: its build takes time in proportion to
+// boxes x volume. So: a count, a span per axis, and that product, bounded so that the
+// build takes a few seconds at most.
+inline constexpr std::size_t kColliders = 1024;
+inline constexpr float kSpan = 256.0f;       // metres, the colliders' union along x, y or z
+inline constexpr double kBoxVolume = 4.0e6;  // boxes x m^3 of the volume they span
+// The sim adds its own boxes to the clearance grid's: the eight targets, which with the spawn
+// stand within this stage (sim/world.cpp; tests/assets/level_test.cpp keeps it so).
+inline constexpr std::size_t kStageBoxes = 8;
+inline constexpr float kStageHalfWidth = 32.0f;  // x and z, around the origin
+inline constexpr float kStageLow = -1.0f;        // y
+inline constexpr float kStageHigh = 4.0f;
+
+}  // namespace flatline::assets::limits
