@@ -187,7 +187,7 @@ TEST(ViewSettings, ATickInputFromAnyLookIsFiniteAndItsRecordingReadsBack) {
   o.record_path = (std::filesystem::temp_directory_path() / "flatline_look.flrp").string();
   ReplayWriter writer;
   std::string error;
-  ASSERT_TRUE(start_recording(o, writer, error)) << error;
+  ASSERT_TRUE(start_recording(o, builtin_level(), writer, error)) << error;
   writer.write(input);
   ASSERT_TRUE(writer.finish(error)) << error;
   ReplayHeader header;
