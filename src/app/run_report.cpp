@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/error_line.hpp"
 #include "app/output_file.hpp"
 #include "pool/pool_meter.hpp"  // sizing(): the verdict the overlay shows
 
@@ -227,7 +228,7 @@ int finish_run(const RunReport& report, const std::string& stats_path) {
   const bool stats_ok = stats_path.empty() || write_stats_json(report, stats_path, error);
   print_summary(report, stdout);
   if (!stats_ok) {
-    std::fprintf(stderr, "flatline: stats: %s\n", error.c_str());
+    print_error("stats: " + error);
     return 1;
   }
   if (!stats_path.empty()) std::printf("flatline: stats written to %s\n", stats_path.c_str());

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "app/error_line.hpp"
 #include "app/output_file.hpp"
 #include "app/run_report.hpp"
 #include "app/session.hpp"
@@ -207,7 +208,7 @@ void take_screenshot(Game& g) {
   if (write_screenshot(path, g.width, g.height, error)) {
     std::printf("flatline: screenshot %s\n", path.c_str());
   } else {
-    std::fprintf(stderr, "flatline: screenshot: %s\n", error.c_str());
+    print_error("screenshot: " + error);
     g.screenshot_failed = true;
   }
   set_aside(g, capture.since(), nullptr);
@@ -264,7 +265,7 @@ void frame_loop(Game& g) {
 }
 
 int fail(const std::string& what) {
-  std::fprintf(stderr, "flatline: %s\n", what.c_str());
+  print_error(what);
   return 1;
 }
 
