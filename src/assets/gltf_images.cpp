@@ -31,7 +31,12 @@ std::string why_unread(const std::string& file) {
   if (fs::is_directory(file, ec)) return "a folder, not an image file";
   if (!fs::exists(file, ec)) return "missing (a texture the level names)";
   if (!fs::is_regular_file(file, ec)) return "not a regular file";
-  return "over the limit of " + std::to_string(limits::kFileBytes) + " bytes, or unreadable";
+  const std::uintmax_t size = fs::file_size(file, ec);
+  if (ec) return "unreadable";
+  if (size == 0) return "empty";
+  if (size > limits::kFileBytes)
+    return std::to_string(size) + " bytes, over the limit of " + std::to_string(limits::kFileBytes);
+  return "unreadable";
 }
 
 // What stb_image is given: a PNG or a JPEG (glTF 2.0's image formats), and a PNG whose every

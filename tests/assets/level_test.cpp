@@ -119,6 +119,8 @@ TEST(Level, AMissingCorruptOrOddSizedTextureIsOneLineNamingIt) {
   expect_one_line_error(dir, png, "not a readable image");
   write_tiny_level(dir, {.texture_width = 3});
   expect_one_line_error(dir, png, "3x2 is not a power-of-two size");
+  std::ofstream(png, std::ios::trunc).flush();
+  expect_one_line_error(dir, png, "empty");
 }
 
 TEST(Level, ALevelWithoutCollidersRolesOrTargetIsOneLineNamingTheFile) {
