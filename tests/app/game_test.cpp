@@ -2,6 +2,7 @@
 // a hidden window under Xvfb (this test executable runs under xvfb-run).
 #include <gtest/gtest.h>
 #include <stb_image.h>  // implementation is in Debian's libstb
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -19,7 +20,10 @@
 namespace {
 
 const std::string kExe = FLATLINE_EXE;
-const std::filesystem::path kOut = std::filesystem::temp_directory_path() / "flatline_game_test";
+const std::filesystem::path kOut =
+    std::filesystem::temp_directory_path() /
+    ("flatline_game_test_" +
+     std::to_string(::getpid()));  // one per process: ctest runs tests side by side
 
 struct RunResult {
   int exit_code = -1;

@@ -13,7 +13,10 @@ namespace flatline::app {
 namespace {
 
 namespace fs = std::filesystem;
-const fs::path kDir = fs::temp_directory_path() / "flatline_output_checks_test";
+const fs::path kDir =
+    fs::temp_directory_path() /
+    ("flatline_output_checks_test_" +
+     std::to_string(::getpid()));  // one per process: ctest runs tests side by side
 
 // A folder like --assets: arena.gltf, arena.bin (a link to a file elsewhere), textures/.
 fs::path make_assets() {

@@ -3,6 +3,7 @@
 #include "app/output_file.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -11,7 +12,10 @@
 namespace flatline::app {
 namespace {
 
-const std::filesystem::path kDir = std::filesystem::temp_directory_path() / "flatline_output_test";
+const std::filesystem::path kDir =
+    std::filesystem::temp_directory_path() /
+    ("flatline_output_test_" +
+     std::to_string(::getpid()));  // one per process: ctest runs tests side by side
 
 std::string path_of(const std::string& name) {
   std::filesystem::create_directories(kDir);

@@ -3,6 +3,7 @@
 // block plays those blocks, a recording names the level it was made on, and an existing
 // recording is left as it was until a run starts writing it.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -13,7 +14,10 @@
 namespace flatline::app {
 namespace {
 
-const std::filesystem::path kDir = std::filesystem::temp_directory_path() / "flatline_chain_test";
+const std::filesystem::path kDir =
+    std::filesystem::temp_directory_path() /
+    ("flatline_chain_test_" +
+     std::to_string(::getpid()));  // one per process: ctest runs tests side by side
 constexpr std::size_t kBlock = 8 + 256 * kReplayTickBytes;  // a full block's bytes
 
 std::string path_of(const char* name) {

@@ -1,6 +1,7 @@
 #include "app/replay.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -12,7 +13,10 @@
 namespace flatline::app {
 namespace {
 
-const std::filesystem::path kDir = std::filesystem::temp_directory_path() / "flatline_replay_test";
+const std::filesystem::path kDir =
+    std::filesystem::temp_directory_path() /
+    ("flatline_replay_test_" +
+     std::to_string(::getpid()));  // one per process: ctest runs tests side by side
 
 std::string path_of(const char* name) {
   std::filesystem::create_directories(kDir);

@@ -5,6 +5,7 @@
 #include "app/run_report.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -25,7 +26,9 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 std::string path_of(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / "flatline_run_report_test";
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("flatline_run_report_test_" +
+                    std::to_string(::getpid()));  // one per process: ctest runs tests side by side
   std::filesystem::create_directories(dir);
   return (dir / name).string();
 }

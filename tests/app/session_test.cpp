@@ -4,6 +4,7 @@
 #include "app/session.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <csignal>
 #include <cstdio>
@@ -24,7 +25,10 @@
 namespace flatline::app {
 namespace {
 
-const std::filesystem::path kDir = std::filesystem::temp_directory_path() / "flatline_session_test";
+const std::filesystem::path kDir =
+    std::filesystem::temp_directory_path() /
+    ("flatline_session_test_" +
+     std::to_string(::getpid()));  // one per process: ctest runs tests side by side
 
 std::string path_of(const std::string& name) {
   std::filesystem::create_directories(kDir);

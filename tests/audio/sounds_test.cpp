@@ -3,6 +3,7 @@
 #include "audio/sounds.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstring>
 #include <filesystem>
@@ -12,7 +13,10 @@ namespace flatline::audio {
 namespace {
 
 const std::string kSounds = std::string(FLATLINE_ASSET_DIR) + "/sounds/";
-const std::filesystem::path kDir = std::filesystem::temp_directory_path() / "flatline_sounds_test";
+const std::filesystem::path kDir =
+    std::filesystem::temp_directory_path() /
+    ("flatline_sounds_test_" +
+     std::to_string(::getpid()));  // one per process: ctest runs tests side by side
 
 bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
