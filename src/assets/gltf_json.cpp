@@ -151,6 +151,41 @@ bool check_nodes(Fields& f, const Json& doc) {
   });
 }
 
+// The first pass over the text: counts values and depth, stores nothing, stops at a limit.
+struct Counter : nlohmann::json_sax<Json> {
+  std::size_t values = 0;
+  int depth = 0;
+  std::string error;
+
+  bool value() {
+    if (++values <= limits::kJsonValues) return true;
+    error = "the JSON holds over " + std::to_string(limits::kJsonValues) + " values";
+    return false;
+  }
+  bool open() {
+    if (++depth <= limits::kJsonDepth) return value();
+    error = "the JSON nests deeper than " + std::to_string(limits::kJsonDepth) + " levels";
+    return false;
+  }
+  bool null() override { return value(); }
+  bool boolean(bool) override { return value(); }
+  bool number_integer(number_integer_t) override { return value(); }
+  bool number_unsigned(number_unsigned_t) override { return value(); }
+  bool number_float(number_float_t, const string_t&) override { return value(); }
+  bool string(string_t&) override { return value(); }
+  bool binary(binary_t&) override { return value(); }
+  bool start_object(std::size_t) override { return open(); }
+  bool key(string_t&) override { return true; }
+  bool end_object() override { return --depth >= 0; }
+  bool start_array(std::size_t) override { return open(); }
+  bool end_array() override { return --depth >= 0; }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& e) override {
+    const std::string what = e.what();
+    error = "not valid JSON: " + what.substr(0, what.find('\n'));
+    return false;
+  }
+};
+
 bool check_scenes(Fields& f, const Json& doc) {
   const std::size_t scenes = count_of(doc, "scenes");
   const std::size_t nodes = count_of(doc, "nodes");
@@ -161,11 +196,20 @@ bool check_scenes(Fields& f, const Json& doc) {
 
 }  // namespace
 
+bool parse_gltf_json(const std::string& text, Json& doc, std::string& error) {
+  Counter counter;
+  if (!Json::sax_parse(text, &counter)) {
+    error = counter.error.empty() ? "not valid JSON" : counter.error;
+    return false;
+  }
+  doc = Json::parse(text);  // valid, and within the limits: it cannot throw
+  return true;
+}
+
 bool check_gltf_json(const Json& doc, std::string& error) {
   Fields f{error};
   if (!doc.is_object())
     return f.fail("the file is " + std::string(kind_of(doc)) + ", not a glTF object");
-  if (!f.depth(doc, 0)) return false;
   const Json* asset = f.object(doc, "", "asset", true);
   if (asset == nullptr || !f.string(*asset, "asset", "version", true)) return false;
   if ((*asset)["version"] != "2.0")

@@ -12,6 +12,11 @@
 
 namespace flatline::assets::detail {
 
+// The text parsed into `doc`, if it is JSON within limits::kJsonValues values nested at most
+// limits::kJsonDepth deep: a first pass counts as it reads and stops at a limit, before any
+// value is stored. False with one line in `error`.
+bool parse_gltf_json(const std::string& text, nlohmann::json& doc, std::string& error);
+
 // False with one line in `error` ("nodes[3] \"UBX_wall\" scale has 2 numbers, needs 3").
 bool check_gltf_json(const nlohmann::json& doc, std::string& error);
 

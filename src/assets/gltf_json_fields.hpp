@@ -66,16 +66,6 @@ struct Fields {
     return at.empty() ? std::string(field) : at + " " + std::string(field);
   }
 
-  // No deeper than limits::kJsonDepth anywhere (tinygltf copies extras recursively).
-  bool depth(const Json& v, int level) {
-    if (level > limits::kJsonDepth)
-      return fail("the JSON nests deeper than " + std::to_string(limits::kJsonDepth) + " levels");
-    if (!v.is_structured()) return true;
-    for (const Json& child : v)
-      if (!depth(child, level + 1)) return false;
-    return true;
-  }
-
   // Each element of the top-level array `section`, an object, given to check(o, at).
   template <class Check>
   bool each(const Json& doc, const char* section, Check check) {

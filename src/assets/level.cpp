@@ -48,14 +48,8 @@ std::string explain(const std::string& why, const std::string& dir, const std::s
 bool parse(const std::string& dir, const std::string& file, const std::string& text,
            tinygltf::Model& model, detail::Totals& totals, std::string& error) {
   nlohmann::json doc;
-  try {
-    doc = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::exception& e) {
-    error = file + ": not valid JSON: " + first_line(e.what());
-    return false;
-  }
   std::string why;
-  if (!detail::check_gltf_json(doc, why)) {
+  if (!detail::parse_gltf_json(text, doc, why) || !detail::check_gltf_json(doc, why)) {
     error = file + ": " + why;
     return false;
   }

@@ -11,8 +11,11 @@ namespace flatline::assets::limits {
 // Any one file the level reads (the .gltf, a .bin, a PNG): read whole into memory.
 inline constexpr std::uintmax_t kFileBytes = std::uintmax_t{64} << 20;
 
-// JSON nesting: the glTF the loader reads nests 5 deep; tinygltf copies extras recursively,
-// so a file nested thousands deep would overflow its stack.
+// The .gltf's JSON. It is parsed twice (checked here, then read by tinygltf, which copies
+// extras into values of its own about 150 bytes each): a count of values bounds that memory.
+// The arena's JSON holds about 2,000; 70,000 colliders need 700,000. It nests 5 deep, and
+// tinygltf copies extras recursively: nested thousands deep, that would overflow its stack.
+inline constexpr std::size_t kJsonValues = std::size_t{1} << 20;
 inline constexpr int kJsonDepth = 32;
 
 // Node nesting: the scene's tree is walked recursively.

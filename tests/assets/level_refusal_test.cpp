@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "assets/level.hpp"
+#include "assets/level_limits.hpp"
 #include "level_checks.hpp"
 #include "tiny_level.hpp"
 
@@ -203,6 +204,22 @@ TEST(LevelRefusal, AFolderWhereAFileBelongsIsRefusedByName) {
   fs::remove(dir / "arena.gltf");
   fs::create_directories(dir / "arena.gltf");
   expect_one_line_error(dir, dir / "arena.gltf", "a folder, not the level file");
+}
+
+// Counted as it is read, before anything is stored: a value past the limit ends the parse.
+TEST(LevelRefusal, JsonPastItsValueLimitIsRefusedUnparsed) {
+  const fs::path dir = test_dir();
+  write_tiny_level(dir);
+  std::string many = R"({"name": "part", "extras": {"many": [0)";
+  for (std::size_t i = 0; i < limits::kJsonValues; ++i)
+    many += ",0";
+  many += "]}, ";
+  std::string text = tiny_gltf_text();
+  const std::size_t part = text.find(R"({"name": "part", )");
+  ASSERT_NE(part, std::string::npos);
+  text.replace(part, std::string(R"({"name": "part", )").size(), many);
+  std::ofstream(dir / "arena.gltf") << text;
+  expect_one_line_error(dir, dir / "arena.gltf", "the JSON holds over 1048576 values");
 }
 
 // stb_image would grow its buffer to a chunk's stated length (up to 1 GiB) before finding
