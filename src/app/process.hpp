@@ -10,7 +10,9 @@ namespace flatline::app {
 // Resident set size in KiB, or 0 where /proc is not available.
 std::uint64_t resident_kb();
 
-// Set by SIGINT/SIGTERM/SIGHUP: the run stops at the next frame and still writes its stats.
+// SIGTERM, SIGINT, SIGHUP: the first stops the run at the next tick, and it still writes its
+// stats; a second ends the process at once (killed by that signal). A SIGINT or SIGHUP the
+// process inherited as ignored (nohup, a background job) stays ignored.
 void install_stop_handlers();
 bool stop_requested();
 

@@ -7,10 +7,14 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <sys/wait.h>
+
+#include "child_process.hpp"
 
 namespace {
 
@@ -136,19 +140,89 @@ TEST(Harness, AFiveSecondStallIsClampedAndTheDroppedTimeCounted) {
   EXPECT_NEAR(json_number(json.str(), "dropped_seconds"), 4.75, 1e-6);
 }
 
-// SIGHUP too: the terminal that started a long run was closed (an ssh session dropped).
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// A headless run whose stdout is the test's pipe; --hash-every 1 prints a line a tick, so the
+// first line says the run is ticking, and a run left unread soon blocks on its stdout.
+std::vector<std::string> ticking_run(std::int64_t frames, const std::string& stats,
+                                     bool autofire = true) {
+  std::filesystem::create_directories(kOut);
+  std::filesystem::remove(stats);
+  std::vector<std::string> args{
+      "--no-window", "--frames", std::to_string(frames), "--hash-every", "1", "--stats", stats};
+  if (autofire) args.push_back("--autofire");
+  return args;
+}
+
+const std::map<std::string, int> kStopSignals = {
+    {"TERM", SIGTERM}, {"INT", SIGINT}, {"HUP", SIGHUP}};
+
+// SIGHUP too: the terminal that started a long run was closed (an ssh session dropped). The
+// signal is sent once the run has printed its first tick, however long its start took.
 TEST(Harness, SigtermSigintAndSighupEndTheRunCleanlyAndStillWriteTheStats) {
-  for (const std::string signal : {"TERM", "INT", "HUP"}) {
-    const std::string stats = (kOut / ("signal_" + signal + ".json")).string();
-    std::filesystem::remove(stats);
-    const RunResult r = run("--no-window --frames 100000000 --autofire --stats " + stats,
-                            "timeout --preserve-status -s " + signal + " 3");
-    EXPECT_EQ(r.exit_code, 130) << signal << ": " << r.output;
-    std::ifstream in(stats);
-    std::stringstream json;
-    json << in.rdbuf();
-    EXPECT_NE(json.str().find("\"interrupted\": true"), std::string::npos) << signal << json.str();
-    EXPECT_GT(json_number(json.str(), "ticks"), 0.0) << signal;  // stopped mid-run, not before
+  for (const auto& [name, signal] : kStopSignals) {
+    const std::string stats = (kOut / ("signal_" + name + ".json")).string();
+    flatline::test::Child game(kExe, ticking_run(100000000, stats), (kOut / "err.txt").string());
+    ASSERT_TRUE(game.started()) << name;
+    ASSERT_TRUE(game.read_until("\n")) << name << ": no tick line: " << game.output();
+    ASSERT_EQ(game.output().rfind("tick ", 0), 0u) << name << ": " << game.output();
+    const std::uint64_t first_tick = std::stoull(game.output().substr(5));  // "tick N hash"
+    ::kill(game.pid(), signal);
+    const int status = game.finish();
+    ASSERT_TRUE(WIFEXITED(status)) << name << ": status " << status;
+    EXPECT_EQ(WEXITSTATUS(status), 130) << name << ": " << read_file((kOut / "err.txt").string());
+    const std::string json = read_file(stats);
+    EXPECT_NE(json.find("\"interrupted\": true"), std::string::npos) << name << json;
+    // Stopped mid-run, not before its first tick.
+    EXPECT_GE(json_number(json, "ticks"), static_cast<double>(first_tick)) << name;
+    EXPECT_GT(first_tick, 0u) << name;
+  }
+}
+
+// `nohup flatline ...` and `flatline ... &` in a script start the run with SIGHUP or SIGINT
+// ignored: it keeps them ignored, and a signal sent while it runs does not end it.
+TEST(Harness, AnInheritedIgnoredSighupOrSigintStaysIgnored) {
+  constexpr std::int64_t kFrames = 10000;  // its tick lines: "tick N hash H", 20 bytes or more
+  for (const auto& [name, signal] : kStopSignals) {
+    if (signal == SIGTERM) continue;
+    const std::string stats = (kOut / ("ignored_" + name + ".json")).string();
+    flatline::test::Child game(kExe, ticking_run(kFrames, stats, false),
+                               (kOut / "err.txt").string(), signal);
+    ASSERT_TRUE(game.started()) << name;
+    ASSERT_GT(kFrames * 20, 2 * game.pipe_capacity()) << "the run could end unread";
+    ASSERT_TRUE(game.wait_blocked_on_stdout()) << name << ": never blocked on its stdout";
+    ::kill(game.pid(), signal);  // mid-run: it cannot end before its stdout is read
+    ASSERT_TRUE(game.wait_taken(signal)) << name;
+    const int status = game.finish();
+    ASSERT_TRUE(WIFEXITED(status)) << name << ": status " << status;
+    EXPECT_EQ(WEXITSTATUS(status), 0) << name << ": " << read_file((kOut / "err.txt").string());
+    const std::string json = read_file(stats);
+    EXPECT_NE(json.find("\"interrupted\": false"), std::string::npos) << name << json;
+    EXPECT_EQ(json_number(json, "ticks"), static_cast<double>(kFrames)) << name;
+  }
+}
+
+// A frame that never ends (here: stuck writing to a stdout nobody reads) must not make
+// SIGTERM useless: the first asks for a clean stop, which the stuck frame never reaches; the
+// second ends the process at once, killed by that signal. (Were it still alive, reading its
+// stdout would let it go on and end cleanly, exit 130: not killed.)
+TEST(Harness, ASecondStopSignalEndsARunStuckInAFrame) {
+  for (const auto& [name, signal] : kStopSignals) {
+    const std::string stats = (kOut / ("stuck_" + name + ".json")).string();
+    flatline::test::Child game(kExe, ticking_run(100000000, stats), (kOut / "err.txt").string());
+    ASSERT_TRUE(game.started()) << name;
+    ASSERT_TRUE(game.wait_blocked_on_stdout()) << name << ": never blocked on its stdout";
+    ::kill(game.pid(), signal);
+    ASSERT_TRUE(game.wait_taken(signal)) << name;
+    ::kill(game.pid(), signal);
+    const int status = game.finish();
+    ASSERT_TRUE(WIFSIGNALED(status)) << name << ": status " << status;
+    EXPECT_EQ(WTERMSIG(status), signal) << name;
   }
 }
 
