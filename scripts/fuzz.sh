@@ -66,7 +66,7 @@ for t in "${targets[@]}"; do
   cp -n tests/fuzz/corpus/"$t"/* "$dir/corpus/" 2>/dev/null || true
   dict=()
   [ -f "tests/fuzz/$t.dict" ] && dict=(-dict="tests/fuzz/$t.dict")
-  if ! "$dir/${t}_fuzz" -max_total_time="$share" -timeout=10 -print_final_stats=1 \
+  if ! "$dir/${t}_fuzz" -max_total_time="$share" -timeout=60 -print_final_stats=1 \
     -artifact_prefix="$dir/" "${dict[@]}" "$dir/corpus" >"$dir/log.txt" 2>&1; then
     tail -n 40 "$dir/log.txt"
     echo "fuzz: $t FAILED (input saved under $dir/)"

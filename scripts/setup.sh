@@ -13,6 +13,7 @@ packages=(
   libtinygltf-dev nlohmann-json3-dev  # the level: glTF 2.0 (tiny_gltf.h includes nlohmann/json)
   libboost-dev libplf-colony-dev      # benchmark anchors (boost::object_pool, plf::colony)
   xvfb xauth libgl1-mesa-dri          # headless GL: Xvfb + Mesa llvmpipe
+  libx11-dev                          # a test resizes the game's window through Xlib
   clang libclang-rt-14-dev            # the libFuzzer targets (scripts/fuzz.sh)
 )
 
