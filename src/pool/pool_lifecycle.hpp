@@ -1,7 +1,7 @@
-// Why: the Pool members that are not the lesson, so that pool.hpp reads in one sitting.
+// Why: the Pool members off the acquire/release path, so that pool.hpp reads in one sitting.
 //
-// Its report, the walk over live objects, the rarer paths of release and of the overflow
-// policies, and objects made or destroyed after load (forget, trim, destroy, growth).
+// Objects made or destroyed after load: growth, forget, trim, destroy, re-making a vacant
+// slot; the memory report and the poisoning switch.
 #pragma once
 
 #include <algorithm>
@@ -12,101 +12,55 @@
 
 namespace flatline {
 
+// The counters. Every life ends exactly one way (released, recycled, forgotten, destroyed)
+// or is live, so releases need no counter of their own.
 template <class T, unsigned kGenerationBits, class ResetFn>
 PoolStats Pool<T, kGenerationBits, ResetFn>::stats() const {
   PoolStats s = stats_;
   s.capacity = capacity();
-  s.active = slots_.active();
-  s.idle = slots_.idle();
-  s.peak_active = slots_.peak();
-  // Two counters the hot paths do not keep: every acquire stamps a new life, and
-  // every life ends exactly one way (released, recycled, forgotten, destroyed) or is live.
-  s.acquired = static_cast<std::size_t>(slots_.acquisitions());
+  s.active = live_.size();
+  s.idle = free_.size();
   s.released = s.acquired - s.recycled - s.forgotten - s.destroyed - s.active;
   return s;
 }
 
-// What the pool holds in CPU memory: every slot's object (a vacant slot keeps its room)
-// and the bookkeeping reserved for every slot (the slot table, debug poison flags).
-template <class T, unsigned kGenerationBits, class ResetFn>
-std::size_t Pool<T, kGenerationBits, ResetFn>::memory_bytes() const {
-  return capacity() * sizeof(T) + slots_.reserved_bytes() + poison_.bytes();
-}
-
-// The live run from its end to its start (not acquisition order). The body may release or
-// forget the slot it is given, or any slot it was given before: those sit above the walk,
-// and a release swaps the last live slot (visited, or acquired during the walk) into the
-// hole, so nothing still to visit moves. Objects acquired during the walk are not visited.
-template <class T, unsigned kGenerationBits, class ResetFn>
-template <class Fn>
-void Pool<T, kGenerationBits, ResetFn>::for_each_active(Fn&& fn) {
-  for (std::size_t pos = slots_.active(); pos > 0;) {
-    const int slot = slots_.at(--pos);
-    fn(slot, storage_[slot]);
-    pos = std::min(pos, slots_.active());  // never walk past the live run (a destroy() in fn)
-  }
-}
 template <class T, unsigned kGenerationBits, class ResetFn>
 template <class Fn>
 void Pool<T, kGenerationBits, ResetFn>::for_each_active(Fn&& fn) const {
-  for (std::size_t pos = slots_.active(); pos > 0;) {
-    const int slot = slots_.at(--pos);
+  for (std::size_t i = live_.size(); i > 0; i = std::min(i, live_.size())) {
+    const int slot = live_[--i];
     fn(slot, storage_[slot]);
-    pos = std::min(pos, slots_.active());
   }
 }
 
-// release(int) for a slot past the first chunk: a grown chunk's slot, or not one of this
-// pool's slots at all (out of range, negative): counted as foreign.
+// Acquisition order: a new life is linked in as the newest; a life that ends is unlinked.
 template <class T, unsigned kGenerationBits, class ResetFn>
-void Pool<T, kGenerationBits, ResetFn>::release_beyond_first_chunk(int slot) {
-  if (!slots_.in_range(slot)) {
-    ++stats_.foreign_releases;
-  } else if (!slots_.live(slot)) {
-    ++stats_.double_releases;
-  } else {
-    release_live(slot, storage_[slot]);
-  }
+void Pool<T, kGenerationBits, ResetFn>::link_newest(int slot) {
+  slots_[slot].older = newest_;
+  slots_[slot].newer = -1;
+  if (newest_ >= 0) slots_[newest_].newer = slot;
+  if (oldest_ < 0) oldest_ = slot;
+  newest_ = slot;
+}
+template <class T, unsigned kGenerationBits, class ResetFn>
+void Pool<T, kGenerationBits, ResetFn>::unlink(int slot) {
+  const Slot s = slots_[slot];
+  if (s.older >= 0) slots_[s.older].newer = s.newer;
+  if (s.newer >= 0) slots_[s.newer].older = s.older;
+  if (oldest_ == slot) oldest_ = s.newer;
+  if (newest_ == slot) newest_ = s.older;
 }
 
-template <class T, unsigned kGenerationBits, class ResetFn>
-void Pool<T, kGenerationBits, ResetFn>::set_policy(OverflowPolicy policy) {
-  if (in_reset_) return refuse_reentry();
-  policy_ = policy;
-  slots_.set_logging(policy == OverflowPolicy::RecycleOldest);
-}
-
-// The reset, with the pool marked busy: a reset that releases its own slot, acquires, or
-// destroys the pool would meet a slot in mid-change, so those calls are refused meanwhile.
-template <class T, unsigned kGenerationBits, class ResetFn>
-inline void Pool<T, kGenerationBits, ResetFn>::run_reset(T& object) {
-  const detail::ResetScope busy(in_reset_);
-  reset_(object);
-}
-
-// RecycleOldest: the earliest-acquired live object is reset and starts a new life in its
-// slot. Its old owner's handles go stale; a bare slot index kept by the old owner does not.
-template <class T, unsigned kGenerationBits, class ResetFn>
-int Pool<T, kGenerationBits, ResetFn>::recycle_oldest() {
-  const int slot = slots_.oldest();
-  run_reset(storage_[slot]);  // first: if reset throws, the old owner keeps its object
-  slots_.renew(slot);         // a new generation, and the newest in acquisition order
-  ++stats_.recycled;
-  return slot;
-}
-
-// A live object that was lost (its owner died holding it): the slot leaves play without
-// its object going back to idle. The object is destroyed, not reset. Not-live slots are
-// ignored.
+// A live object that was lost (its owner died holding it): it is destroyed, not reset, and
+// its slot left vacant. Slots that are not live are ignored.
 template <class T, unsigned kGenerationBits, class ResetFn>
 void Pool<T, kGenerationBits, ResetFn>::forget(int slot) {
   if (in_reset_) return refuse_reentry();
   if (!is_active(slot)) return;
-  destroy_object(slot);
-  slots_.vacate(slot);  // live -> vacant; its generation moves on
+  end_life(slot);  // out of the live list; its generation moves on
+  vacate(slot);
   ++stats_.forgotten;
 }
-
 template <class T, unsigned kGenerationBits, class ResetFn>
 void Pool<T, kGenerationBits, ResetFn>::forget(Handle handle) {
   if (alive(handle)) forget(slot_of(handle));
@@ -117,25 +71,30 @@ void Pool<T, kGenerationBits, ResetFn>::forget(Handle handle) {
 template <class T, unsigned kGenerationBits, class ResetFn>
 std::size_t Pool<T, kGenerationBits, ResetFn>::trim(std::size_t keep) {
   if (in_reset_) return refuse_reentry(), 0;
-  std::size_t destroyed = 0;
-  for (; slots_.idle() > keep; ++destroyed)
-    destroy_object(slots_.vacate_idle());
-  stats_.trimmed += destroyed;
-  return destroyed;
+  const std::size_t count = free_.size() > keep ? free_.size() - keep : 0;
+  for (std::size_t i = 0; i < count; ++i)
+    vacate(free_[i]);
+  free_.erase(free_.begin(), free_.begin() + static_cast<std::ptrdiff_t>(count));
+  renumber_free_stack();
+  stats_.trimmed += count;
+  return count;
 }
 
-// Destroys every idle and every checked-out object; every handle goes stale.
-// Live objects destroyed count in stats().destroyed, idle ones in stats().trimmed.
+// Destroys every idle and every live object; every handle goes stale. Live objects
+// destroyed count in stats().destroyed, idle ones in stats().trimmed.
 template <class T, unsigned kGenerationBits, class ResetFn>
 void Pool<T, kGenerationBits, ResetFn>::destroy() {
   if (in_reset_) return refuse_reentry();
-  const std::size_t live = slots_.active();
-  const std::size_t idle = slots_.idle();
-  for (std::size_t pos = 0; pos < live + idle; ++pos)
-    destroy_object(slots_.at(pos));
-  slots_.vacate_all();
-  stats_.destroyed += live;
-  stats_.trimmed += idle;
+  stats_.trimmed += free_.size();
+  stats_.destroyed += live_.size();
+  for (const int slot : free_)
+    vacate(slot);
+  free_.clear();
+  while (!live_.empty()) {
+    const int slot = live_.back();
+    end_life(slot);
+    vacate(slot);
+  }
 }
 
 // Turning poisoning off first checks and resets every poisoned idle object, so none is
@@ -143,33 +102,23 @@ void Pool<T, kGenerationBits, ResetFn>::destroy() {
 template <class T, unsigned kGenerationBits, class ResetFn>
 void Pool<T, kGenerationBits, ResetFn>::set_poisoning(bool on) {
   if (!on) {
-    const std::size_t end = slots_.active() + slots_.idle();
-    for (std::size_t pos = slots_.active(); pos < end; ++pos)
-      check_poison(slots_.at(pos));
+    for (auto it = free_.rbegin(); it != free_.rend(); ++it)
+      check_poison(*it);  // from the top of the free stack down
   }
   poison_.set_enabled(on);
 }
 
+// What the pool holds in CPU memory: every slot's object (a vacant slot keeps its room)
+// and the bookkeeping reserved for every slot (the slot table, its lists, poison flags).
 template <class T, unsigned kGenerationBits, class ResetFn>
-void Pool<T, kGenerationBits, ResetFn>::destroy_object(int slot) {
-  storage_.destroy(slot);
-  poison_.clear(slot);  // a re-made object is fresh, not poisoned
+std::size_t Pool<T, kGenerationBits, ResetFn>::memory_bytes() const {
+  const std::size_t lists = free_.capacity() + live_.capacity() + vacant_.capacity();
+  return capacity() * sizeof(T) + slots_.capacity() * sizeof(Slot) + lists * sizeof(int) +
+         poison_.bytes();
 }
 
-// A slot emptied by trim, forget or destroy, when the free stack is empty: its object is
-// made again by the factory.
-template <class T, unsigned kGenerationBits, class ResetFn>
-int Pool<T, kGenerationBits, ResetFn>::remake_vacant() {
-  const int slot = slots_.vacant_top();
-  storage_.construct(slot, factory_);  // may throw: nothing has changed yet
-  slots_.pop_vacant();
-  ++stats_.allocations;
-  return slot;
-}
-
-// Grow: a new chunk twice the size of the last one (the first as large as the load chunk,
-// at least 16 objects), under INT32_MAX slots. Capacity at least doubles, so growing to n
-// objects takes O(log n) growths and costs O(1) per object, amortised.
+// Grow: a new chunk at least as large as the pool (pool_storage.hpp), under INT32_MAX slots.
+// Capacity at least doubles, so growing to n objects costs O(1) per object, amortised.
 template <class T, unsigned kGenerationBits, class ResetFn>
 bool Pool<T, kGenerationBits, ResetFn>::grow() {
   const std::size_t old_capacity = capacity();
@@ -182,18 +131,54 @@ bool Pool<T, kGenerationBits, ResetFn>::grow() {
   return true;
 }
 
-// Bookkeeping is reserved before the factory runs: if either throws, every count is
-// unchanged and no object is left behind. It grows geometrically (at least doubling), so
-// each slot's bookkeeping is copied O(1) times on average however the pool grows.
+// New slots go under the free stack, so a fresh pool vends slot 0, 1, 2, ... Bookkeeping is
+// reserved before the factory runs: if either throws, every count is unchanged and no object
+// is left behind. It at least doubles, so play never allocates for it.
 template <class T, unsigned kGenerationBits, class ResetFn>
 void Pool<T, kGenerationBits, ResetFn>::add_slots(std::size_t count) {
-  const std::size_t room = std::max(capacity() + count, 2 * capacity());
+  const std::size_t first = capacity();
+  const std::size_t room = std::max(first + count, 2 * first);
   slots_.reserve(room);
+  free_.reserve(room);
+  live_.reserve(room);
+  vacant_.reserve(room);
   poison_.reserve(room);
   storage_.add_chunk(count, factory_);  // throws and leaves nothing behind if the factory throws
-  slots_.add_idle(count);               // at the bottom of the free stack; allocates nothing
-  poison_.resize(capacity());
+  slots_.resize(first + count);
+  poison_.resize(first + count);
+  free_.insert(free_.begin(), count, 0);  // room at the bottom, for the new slots
+  for (std::size_t i = 0; i < count; ++i)
+    free_[i] = static_cast<int>(first + count - 1 - i);  // the lowest slot on top of them
+  renumber_free_stack();
   stats_.allocations += count;
+}
+
+// A slot emptied by trim, forget or destroy, when the free stack is empty: its object is made
+// again by the factory. The slot vacated last is re-made first.
+template <class T, unsigned kGenerationBits, class ResetFn>
+int Pool<T, kGenerationBits, ResetFn>::remake_vacant() {
+  const int slot = vacant_.back();
+  storage_.construct(slot, factory_);  // may throw: nothing has changed yet
+  vacant_.pop_back();
+  begin_life(slot);
+  ++stats_.allocations;
+  return slot;
+}
+
+// The object is destroyed and the slot goes on top of the vacant stack.
+template <class T, unsigned kGenerationBits, class ResetFn>
+void Pool<T, kGenerationBits, ResetFn>::vacate(int slot) {
+  storage_.destroy(slot);
+  poison_.clear(slot);  // a re-made object is fresh, not poisoned
+  slots_[slot].state = State::Vacant;
+  vacant_.push_back(slot);
+}
+
+// Each idle slot's index, after slots went in or out at the bottom of the free stack.
+template <class T, unsigned kGenerationBits, class ResetFn>
+void Pool<T, kGenerationBits, ResetFn>::renumber_free_stack() {
+  for (std::size_t i = 0; i < free_.size(); ++i)
+    slots_[free_[i]].index = static_cast<int>(i);
 }
 
 }  // namespace flatline
