@@ -1,7 +1,7 @@
 // Object pool (Nystrom, Game Programming Patterns): every object is made at load and play
 // only moves slot indices. It is textbook_pool.hpp (read that first), the same stack of free
 // slots, plus the guarantees the game relies on, each a commented step below. The rarer
-// ways in and out (growth, forget, trim, destroy) are in pool_lifecycle.hpp.
+// paths (growth, forget, trim, destroy) are in pool_lifecycle.hpp.
 #pragma once
 
 #include <algorithm>
@@ -43,11 +43,11 @@ class Pool {
 
   // Acquire: pop the top of the free stack, the slot released last (its object still warm).
   int acquire() {
-    if (in_reset_) return refuse_reentry(), -1;      // called from this pool's own reset
-    if (free_.empty()) return acquire_when_empty();  // the overflow policy answers
-    const int slot = free_.back();
+    if (in_reset_) return refuse_reentry(), -1;       // called from this pool's own reset
+    if (free_top_ == 0) return acquire_when_empty();  // the overflow policy answers
+    const int slot = free_[free_top_ - 1];
     check_poison(slot);  // debug builds: was the object written while it was free?
-    free_.pop_back();
+    --free_top_;         // popped
     begin_life(slot);
     return slot;
   }
@@ -55,13 +55,12 @@ class Pool {
   // Release: reset the object, push its slot back on top of the free stack. Misuse is found
   // in O(1), as each slot knows its state; it is counted and ignored.
   void release(int slot) {
-    if (!in_range(slot)) {
+    if (!in_range(slot))
       ++stats_.foreign_releases;  // not one of this pool's slots
-    } else if (slots_[slot].state != State::Live) {
+    else if (slots_[slot].state != State::Live)
       ++stats_.double_releases;  // already free
-    } else {
+    else
       release_live(slot);
-    }
   }
 
   // Generations: a slot's generation moves on each time its object leaves play, so a
@@ -81,13 +80,12 @@ class Pool {
   void release(Handle handle) {
     if (handle.is_null()) return;  // a no-op, like `delete nullptr`: not misuse
     const int slot = slot_of(handle);
-    if (handle.pool != id_) {
+    if (handle.pool != id_)
       ++stats_.foreign_releases;  // another pool's handle
-    } else if (is_active(slot) && slots_[slot].generation != handle.generation) {
+    else if (is_active(slot) && slots_[slot].generation != handle.generation)
       ++stats_.stale_releases;  // the slot was re-vended since: another owner's object now
-    } else {
+    else
       release(slot);  // out of range, released already (counted), or released now
-    }
   }
   Lease lease();  // a move-only owner that releases on scope exit (pool_lease.hpp)
 
@@ -96,14 +94,14 @@ class Pool {
   bool is_active(int slot) const { return in_range(slot) && slots_[slot].state == State::Live; }
   std::uint32_t generation(int slot) const { return in_range(slot) ? slots_[slot].generation : 0; }
   std::size_t capacity() const { return slots_.size(); }
-  std::size_t active_count() const { return live_.size(); }
-  std::size_t idle_count() const { return free_.size(); }
+  std::size_t active_count() const { return static_cast<std::size_t>(live_count_); }
+  std::size_t idle_count() const { return static_cast<std::size_t>(free_top_); }
   std::size_t allocations() const { return stats_.allocations; }
   std::size_t peak_active() const { return stats_.peak_active; }
   // An idle slot's depth on the free stack (0: the next acquire takes it); -1 for others.
   int free_depth(int slot) const {
     if (!in_range(slot) || slots_[slot].state != State::Idle) return -1;
-    return static_cast<int>(free_.size()) - 1 - slots_[slot].index;
+    return free_top_ - 1 - slots_[slot].index;
   }
   PoolStats stats() const;           // every counter (stats_, filled in: pool_lifecycle.hpp)
   std::size_t memory_bytes() const;  // the objects and their bookkeeping, in CPU memory
@@ -117,19 +115,26 @@ class Pool {
 
   // Each live object as fn(slot, object), O(live): the dense live list, from its end. fn may
   // release or forget the slot it is given, or one given before: a release moves the last
-  // live slot (visited already) into the hole. Objects acquired meanwhile are not visited;
-  // min() stops the walk at the list's end if fn shortened it by more (a destroy()).
+  // live slot (visited already) into the hole. Objects acquired meanwhile are not visited.
   template <class Fn>
   void for_each_active(Fn&& fn) {
-    for (std::size_t i = live_.size(); i > 0; i = std::min(i, live_.size())) {
-      const int slot = live_[--i];
+    for (int i = live_count_; i > 0; i = std::min(i, live_count_)) {
+      const int slot = live_[--i];  // min(): fn may have shortened the list more (destroy())
       fn(slot, storage_[slot]);
     }
   }
   template <class Fn>
   void for_each_active(Fn&& fn) const;  // the same, read-only (pool_lifecycle.hpp)
-  // The earliest-acquired live slot (what RecycleOldest takes next), or -1.
-  int oldest_active() const { return oldest_; }
+  // The earliest-acquired live slot (what RecycleOldest takes next), or -1: the live slot
+  // with the smallest acquisition number. A scan, O(live); the lab's pool keeps a log.
+  int oldest_active() const {
+    int oldest = -1;
+    for (int i = 0; i < live_count_; ++i) {
+      const int slot = live_[i];
+      if (oldest < 0 || slots_[slot].born < slots_[oldest].born) oldest = slot;
+    }
+    return oldest;
+  }
 
   // Other ways out of play (pool_lifecycle.hpp): forget a live object that was lost, trim
   // idle objects beyond `keep`, destroy all. Emptied slots are re-made on demand.
@@ -153,8 +158,8 @@ class Pool {
   struct Slot {
     std::uint32_t generation = 1;  // never 0: Handle{} names no slot
     State state = State::Idle;
-    int index = 0;               // its place in live_ while live, in free_ while idle
-    int older = -1, newer = -1;  // acquisition order: a list through the live slots
+    int index = 0;           // its place in live_ while live, in free_ while idle
+    std::uint64_t born = 0;  // its life's acquisition number: 1, 2, 3, ...
   };
 
   // Reset in release, not in acquire: a free object never holds stale state.
@@ -164,77 +169,38 @@ class Pool {
     poison_.poison(slot, storage_[slot]);  // debug builds: 0xDB over the whole object
     end_life(slot);
     slots_[slot].state = State::Idle;
-    slots_[slot].index = static_cast<int>(free_.size());
-    free_.push_back(slot);  // on top of the free stack
+    slots_[slot].index = free_top_;
+    free_[free_top_++] = slot;  // pushed on top of the free stack
   }
   // Reentry: a reset that called back into its own pool would meet a slot in mid-change, so
-  // while reset runs such calls are refused and counted. The flag drops however reset ends.
-  void run_reset(T& object) {
-    in_reset_ = true;
-    try {
-      reset_(object);
-    } catch (...) {
-      in_reset_ = false;
-      throw;
-    }
-    in_reset_ = false;
-  }
+  // run_reset raises in_reset_ while reset runs and such calls are refused and counted.
+  void run_reset(T& object);
   void refuse_reentry() { ++stats_.reentrant_calls; }
 
-  // A life begins: the slot joins the end of the live list and of acquisition order.
+  // A life begins: the slot joins the end of the live list, with the next acquisition number.
   void begin_life(int slot) {
     slots_[slot].state = State::Live;
-    slots_[slot].index = static_cast<int>(live_.size());
-    live_.push_back(slot);
-    link_newest(slot);
-    ++stats_.acquired;
-    stats_.peak_active = std::max(stats_.peak_active, live_.size());
+    slots_[slot].index = live_count_;
+    live_[live_count_++] = slot;
+    slots_[slot].born = ++stats_.acquired;
+    stats_.peak_active = std::max(stats_.peak_active, active_count());
   }
-  // A life ends: the last live slot fills its hole (swap-remove), it leaves acquisition
-  // order, and its generation moves on, so handles to it go stale.
+  // A life ends: the last live slot fills its hole in the live list (swap-remove), and the
+  // slot's generation moves on, so handles to it go stale.
   void end_life(int slot) {
-    const int last = live_.back();
+    const int last = live_[--live_count_];
     live_[slots_[slot].index] = last;
     slots_[last].index = slots_[slot].index;
-    live_.pop_back();
-    unlink(slot);
     slots_[slot].generation = next_generation<kGenerationBits>(slots_[slot].generation);
   }
-  // Acquisition order, oldest first: a doubly linked list through the live slots, from
-  // oldest_ to newest_ (pool_lifecycle.hpp).
-  void link_newest(int slot);
-  void unlink(int slot);
 
   // The free stack is empty: re-make a vacant slot's object, or the overflow policy answers.
-  int acquire_when_empty() {
-    if (!vacant_.empty()) return remake_vacant();
-    if (capacity() < on_demand_to_ && grow()) return acquire();  // made at first demand
-    switch (policy_) {
-      case OverflowPolicy::Drop:  // refuse: fine for cosmetic effects
-        break;
-      case OverflowPolicy::RecycleOldest:  // the oldest live object starts a new life
-        if (oldest_ >= 0) return recycle_oldest();
-        break;
-      case OverflowPolicy::Grow:  // a new chunk of objects: allocates, so counted and logged
-        if (grow()) return acquire();
-        break;
-    }
-    ++stats_.dropped;
-    return -1;
-  }
-  // RecycleOldest: the oldest live object is reset and becomes the newest, in its slot (and
-  // its place in the live list). The old owner's handles go stale; a bare index does not.
-  int recycle_oldest() {
-    const int slot = oldest_;
-    run_reset(storage_[slot]);  // first: if reset throws, the old owner keeps its object
-    unlink(slot);
-    link_newest(slot);
-    slots_[slot].generation = next_generation<kGenerationBits>(slots_[slot].generation);
-    ++stats_.recycled;
-    ++stats_.acquired;
-    return slot;
-  }
-  bool grow();  // these, and the rest of the class, in pool_lifecycle.hpp
+  // Drop refuses (fine for sparks); RecycleOldest re-vends the oldest live object (decals);
+  // Grow makes a new chunk of objects: it allocates, so it is counted and logged.
+  int acquire_when_empty();
+  // The rarer paths (pool_lifecycle.hpp); a vacant slot has no object until it is re-made.
+  int recycle_oldest();
+  bool grow();
   void add_slots(std::size_t count);
   int remake_vacant();
   void vacate(int slot);
@@ -249,11 +215,12 @@ class Pool {
     poison_.check(slot, storage_[slot], reset_, name_, stats_.poison_violations);
   }
 
-  std::vector<Slot> slots_;            // by slot: generation, state, place, acquisition order
-  std::vector<int> free_;              // the free stack: its top is free_.back()
-  std::vector<int> live_;              // the live slots, dense, for the O(live) walk
+  std::vector<Slot> slots_;  // by slot: generation, state, place, acquisition order
+  std::vector<int> free_;    // the free stack: its top is free_[free_top_ - 1]
+  int free_top_ = 0;
+  std::vector<int> live_;  // the live slots, dense, for the O(live) walk
+  int live_count_ = 0;
   std::vector<int> vacant_;            // slots with no object, the last vacated on top
-  int oldest_ = -1, newest_ = -1;      // acquisition order's ends
   detail::ChunkedStorage<T> storage_;  // the objects; they never move
   [[no_unique_address]] Reset reset_;
   Factory factory_;

@@ -18,8 +18,8 @@ template <class T, unsigned kGenerationBits, class ResetFn>
 PoolStats Pool<T, kGenerationBits, ResetFn>::stats() const {
   PoolStats s = stats_;
   s.capacity = capacity();
-  s.active = live_.size();
-  s.idle = free_.size();
+  s.active = active_count();
+  s.idle = idle_count();
   s.released = s.acquired - s.recycled - s.forgotten - s.destroyed - s.active;
   return s;
 }
@@ -27,28 +27,46 @@ PoolStats Pool<T, kGenerationBits, ResetFn>::stats() const {
 template <class T, unsigned kGenerationBits, class ResetFn>
 template <class Fn>
 void Pool<T, kGenerationBits, ResetFn>::for_each_active(Fn&& fn) const {
-  for (std::size_t i = live_.size(); i > 0; i = std::min(i, live_.size())) {
+  for (int i = live_count_; i > 0; i = std::min(i, live_count_)) {
     const int slot = live_[--i];
     fn(slot, storage_[slot]);
   }
 }
 
-// Acquisition order: a new life is linked in as the newest; a life that ends is unlinked.
+// The reset, with the pool marked busy: in_reset_ drops again however reset ends (it may
+// throw), so a pool whose reset threw is not refused for ever.
 template <class T, unsigned kGenerationBits, class ResetFn>
-void Pool<T, kGenerationBits, ResetFn>::link_newest(int slot) {
-  slots_[slot].older = newest_;
-  slots_[slot].newer = -1;
-  if (newest_ >= 0) slots_[newest_].newer = slot;
-  if (oldest_ < 0) oldest_ = slot;
-  newest_ = slot;
+void Pool<T, kGenerationBits, ResetFn>::run_reset(T& object) {
+  in_reset_ = true;
+  try {
+    reset_(object);
+  } catch (...) {
+    in_reset_ = false;
+    throw;
+  }
+  in_reset_ = false;
 }
+
 template <class T, unsigned kGenerationBits, class ResetFn>
-void Pool<T, kGenerationBits, ResetFn>::unlink(int slot) {
-  const Slot s = slots_[slot];
-  if (s.older >= 0) slots_[s.older].newer = s.newer;
-  if (s.newer >= 0) slots_[s.newer].older = s.older;
-  if (oldest_ == slot) oldest_ = s.newer;
-  if (newest_ == slot) newest_ = s.older;
+int Pool<T, kGenerationBits, ResetFn>::acquire_when_empty() {
+  if (!vacant_.empty()) return remake_vacant();
+  if (capacity() < on_demand_to_ && grow()) return acquire();  // made at first demand
+  if (policy_ == OverflowPolicy::RecycleOldest && live_count_ > 0) return recycle_oldest();
+  if (policy_ == OverflowPolicy::Grow && grow()) return acquire();
+  ++stats_.dropped;
+  return -1;
+}
+
+// RecycleOldest: the oldest live object is reset and becomes the newest, in its slot (and
+// its place in the live list). The old owner's handles go stale; a bare index does not.
+template <class T, unsigned kGenerationBits, class ResetFn>
+int Pool<T, kGenerationBits, ResetFn>::recycle_oldest() {
+  const int slot = oldest_active();
+  run_reset(storage_[slot]);  // first: if reset throws, the old owner keeps its object
+  slots_[slot].generation = next_generation<kGenerationBits>(slots_[slot].generation);
+  slots_[slot].born = ++stats_.acquired;  // the newest life now
+  ++stats_.recycled;
+  return slot;
 }
 
 // A live object that was lost (its owner died holding it): it is destroyed, not reset, and
@@ -71,13 +89,14 @@ void Pool<T, kGenerationBits, ResetFn>::forget(Handle handle) {
 template <class T, unsigned kGenerationBits, class ResetFn>
 std::size_t Pool<T, kGenerationBits, ResetFn>::trim(std::size_t keep) {
   if (in_reset_) return refuse_reentry(), 0;
-  const std::size_t count = free_.size() > keep ? free_.size() - keep : 0;
-  for (std::size_t i = 0; i < count; ++i)
+  const int count = free_top_ > static_cast<int>(keep) ? free_top_ - static_cast<int>(keep) : 0;
+  for (int i = 0; i < count; ++i)
     vacate(free_[i]);
-  free_.erase(free_.begin(), free_.begin() + static_cast<std::ptrdiff_t>(count));
+  std::copy(free_.begin() + count, free_.begin() + free_top_, free_.begin());  // the rest, down
+  free_top_ -= count;
   renumber_free_stack();
-  stats_.trimmed += count;
-  return count;
+  stats_.trimmed += static_cast<std::size_t>(count);
+  return static_cast<std::size_t>(count);
 }
 
 // Destroys every idle and every live object; every handle goes stale. Live objects
@@ -85,13 +104,13 @@ std::size_t Pool<T, kGenerationBits, ResetFn>::trim(std::size_t keep) {
 template <class T, unsigned kGenerationBits, class ResetFn>
 void Pool<T, kGenerationBits, ResetFn>::destroy() {
   if (in_reset_) return refuse_reentry();
-  stats_.trimmed += free_.size();
-  stats_.destroyed += live_.size();
-  for (const int slot : free_)
-    vacate(slot);
-  free_.clear();
-  while (!live_.empty()) {
-    const int slot = live_.back();
+  stats_.trimmed += idle_count();
+  stats_.destroyed += active_count();
+  for (int i = 0; i < free_top_; ++i)
+    vacate(free_[i]);
+  free_top_ = 0;
+  while (live_count_ > 0) {
+    const int slot = live_[live_count_ - 1];
     end_life(slot);
     vacate(slot);
   }
@@ -102,8 +121,8 @@ void Pool<T, kGenerationBits, ResetFn>::destroy() {
 template <class T, unsigned kGenerationBits, class ResetFn>
 void Pool<T, kGenerationBits, ResetFn>::set_poisoning(bool on) {
   if (!on) {
-    for (auto it = free_.rbegin(); it != free_.rend(); ++it)
-      check_poison(*it);  // from the top of the free stack down
+    for (int i = free_top_; i > 0; --i)
+      check_poison(free_[i - 1]);  // from the top of the free stack down
   }
   poison_.set_enabled(on);
 }
@@ -114,7 +133,7 @@ template <class T, unsigned kGenerationBits, class ResetFn>
 std::size_t Pool<T, kGenerationBits, ResetFn>::memory_bytes() const {
   const std::size_t lists = free_.capacity() + live_.capacity() + vacant_.capacity();
   return capacity() * sizeof(T) + slots_.capacity() * sizeof(Slot) + lists * sizeof(int) +
-         poison_.bytes();
+         storage_.bookkeeping_bytes() + poison_.bytes();
 }
 
 // Grow: a new chunk at least as large as the pool (pool_storage.hpp), under INT32_MAX slots.
@@ -145,10 +164,14 @@ void Pool<T, kGenerationBits, ResetFn>::add_slots(std::size_t count) {
   poison_.reserve(room);
   storage_.add_chunk(count, factory_);  // throws and leaves nothing behind if the factory throws
   slots_.resize(first + count);
+  free_.resize(first + count);
+  live_.resize(first + count);
   poison_.resize(first + count);
-  free_.insert(free_.begin(), count, 0);  // room at the bottom, for the new slots
-  for (std::size_t i = 0; i < count; ++i)
-    free_[i] = static_cast<int>(first + count - 1 - i);  // the lowest slot on top of them
+  const int added = static_cast<int>(count);  // the idle slots move up, the new go under them
+  std::copy_backward(free_.begin(), free_.begin() + free_top_, free_.begin() + free_top_ + added);
+  for (int i = 0; i < added; ++i)
+    free_[i] = static_cast<int>(first) + added - 1 - i;  // the lowest new slot highest
+  free_top_ += added;
   renumber_free_stack();
   stats_.allocations += count;
 }
@@ -177,8 +200,8 @@ void Pool<T, kGenerationBits, ResetFn>::vacate(int slot) {
 // Each idle slot's index, after slots went in or out at the bottom of the free stack.
 template <class T, unsigned kGenerationBits, class ResetFn>
 void Pool<T, kGenerationBits, ResetFn>::renumber_free_stack() {
-  for (std::size_t i = 0; i < free_.size(); ++i)
-    slots_[free_[i]].index = static_cast<int>(i);
+  for (int i = 0; i < free_top_; ++i)
+    slots_[free_[i]].index = i;
 }
 
 }  // namespace flatline
