@@ -125,16 +125,8 @@ class Pool {
   }
   template <class Fn>
   void for_each_active(Fn&& fn) const;  // the same, read-only (pool_lifecycle.hpp)
-  // The earliest-acquired live slot (what RecycleOldest takes next), or -1: the live slot
-  // with the smallest acquisition number. A scan, O(live); the lab's pool keeps a log.
-  int oldest_active() const {
-    int oldest = -1;
-    for (int i = 0; i < live_count_; ++i) {
-      const int slot = live_[i];
-      if (oldest < 0 || slots_[slot].born < slots_[oldest].born) oldest = slot;
-    }
-    return oldest;
-  }
+  // The earliest-acquired live slot (what RecycleOldest takes next), or -1 (pool_lifecycle.hpp).
+  int oldest_active() const;
 
   // Other ways out of play (pool_lifecycle.hpp): forget a live object that was lost, trim
   // idle objects beyond `keep`, destroy all. Emptied slots are re-made on demand.

@@ -1,7 +1,8 @@
 // Why: the Pool members off the acquire/release path, so that pool.hpp reads in one sitting.
 //
-// Objects made or destroyed after load: growth, forget, trim, destroy, re-making a vacant
-// slot; the memory report and the poisoning switch.
+// The counters' report, the read-only walk, the reset guard, what a full pool does (recycle
+// the oldest, grow), and objects made or destroyed after load: forget, trim, destroy,
+// re-making a vacant slot; the memory report and the poisoning switch.
 #pragma once
 
 #include <algorithm>
@@ -57,6 +58,18 @@ int Pool<T, kGenerationBits, ResetFn>::acquire_when_empty() {
   return -1;
 }
 
+// The live slot with the smallest acquisition number: a scan, O(live). RecycleOldest pays it
+// once per recycle; lab/pool/tuned_pool.hpp keeps a log of acquisitions instead, O(1).
+template <class T, unsigned kGenerationBits, class ResetFn>
+int Pool<T, kGenerationBits, ResetFn>::oldest_active() const {
+  int oldest = -1;
+  for (int i = 0; i < live_count_; ++i) {
+    const int slot = live_[i];
+    if (oldest < 0 || slots_[slot].born < slots_[oldest].born) oldest = slot;
+  }
+  return oldest;
+}
+
 // RecycleOldest: the oldest live object is reset and becomes the newest, in its slot (and
 // its place in the live list). The old owner's handles go stale; a bare index does not.
 template <class T, unsigned kGenerationBits, class ResetFn>
@@ -89,7 +102,8 @@ void Pool<T, kGenerationBits, ResetFn>::forget(Handle handle) {
 template <class T, unsigned kGenerationBits, class ResetFn>
 std::size_t Pool<T, kGenerationBits, ResetFn>::trim(std::size_t keep) {
   if (in_reset_) return refuse_reentry(), 0;
-  const int count = free_top_ > static_cast<int>(keep) ? free_top_ - static_cast<int>(keep) : 0;
+  const std::size_t idle = idle_count();
+  const int count = static_cast<int>(idle > keep ? idle - keep : 0);
   for (int i = 0; i < count; ++i)
     vacate(free_[i]);
   std::copy(free_.begin() + count, free_.begin() + free_top_, free_.begin());  // the rest, down
