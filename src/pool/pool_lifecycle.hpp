@@ -147,7 +147,7 @@ template <class T, unsigned kGenerationBits, class ResetFn>
 std::size_t Pool<T, kGenerationBits, ResetFn>::memory_bytes() const {
   const std::size_t lists = free_.capacity() + live_.capacity() + vacant_.capacity();
   return capacity() * sizeof(T) + slots_.capacity() * sizeof(Slot) + lists * sizeof(int) +
-         storage_.bookkeeping_bytes() + poison_.bytes();
+         poison_.bytes();
 }
 
 // Grow: a new chunk at least as large as the pool (pool_storage.hpp), under INT32_MAX slots.
