@@ -161,4 +161,10 @@ void register_all(const std::string& name, const std::string& prefix = "") {
     if (iterations > 0) b->Iterations(iterations);
 }
 
+// Each file of pool_bench registers its own family (see pool_bench.cpp).
+void register_pools();       // pool_bench_pools.cpp: the textbook pool, flatline::Pool
+void register_ladder_top();  // pool_bench_pools.cpp: flatline::Pool as the ladder's top
+void register_lab();         // pool_bench_lab.cpp: the tuned pool
+void register_ladder();      // pool_bench_lab.cpp: the ladder's rungs below flatline::Pool
+
 }  // namespace pool_bench

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# What each of the pool's guarantees costs: pool_bench's features/ family (the stages of
-# bench/pool_features.hpp, a bare free list plus one guarantee at a time, then
+# What each of the pool's guarantees costs: pool_bench's features/ family (the ladder of
+# lab/pool/pool_features.hpp: the textbook pool plus one guarantee at a time, then
 # flatline::Pool itself), run side by side in one run: interleaved repetitions, pinned to
-# one core, medians. Writes the table (ns per acquire+release, ratio to the bare stage, with
+# one core, medians. Writes the table (ns per acquire+release, ratio to the textbook rung, with
 # date, machine and command) to <build>/pool_features.md, into docs/perf/pool_features.md
 # between its table markers, and into docs/performance.md's "bench-pool-features" block
 # (scripts/readme_block.py). Only ratios within one run mean anything on a shared machine.
@@ -57,7 +57,7 @@ json_path, table_path, command_line, pin = sys.argv[1:5]
 with open(json_path) as f:
     data = json.load(f)
 
-stages = ["bare", "+ generations", "+ misuse checks", "+ O(live) walk", "+ acquisition order",
+stages = ["textbook", "+ generations", "+ misuse checks", "+ O(live) walk", "+ acquisition order",
           "+ re-entrancy guard", "+ poisoning", "flatline::Pool"]
 patterns = ["pair", "burst", "churn"]
 median = {}  # (stage, pattern) -> ns per pair
@@ -70,16 +70,16 @@ def cell(stage, pattern):
     ns = median.get((stage, pattern))
     if ns is None:
         return "-"
-    if stage == "bare" or ("bare", pattern) not in median:
+    if stage == "textbook" or ("textbook", pattern) not in median:
         return f"{ns:.2f}"
-    return f"{ns:.2f} ({ns / median[('bare', pattern)]:.2f}x)"
+    return f"{ns:.2f} ({ns / median[('textbook', pattern)]:.2f}x)"
 
 cpu = re.search(r"Model name:\s*(.+)", subprocess.run(["lscpu"], capture_output=True, text=True).stdout)
 reps = data["benchmarks"][0].get("repetitions", "?") if data["benchmarks"] else "?"
 lines = [
     f"Made by `{command_line}` on {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: "
     f"{cpu.group(1).strip() if cpu else '?'}, {os.cpu_count()} cores, pinned with `{pin}`. "
-    f"ns per acquire+release, median of {reps} interleaved repetitions (ratio to bare)",
+    f"ns per acquire+release, median of {reps} interleaved repetitions (ratio to textbook)",
     "",
     "| stage | pair | burst 1000, random release order | churn, 10k live |",
     "|---|---|---|---|",

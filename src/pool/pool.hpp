@@ -1,22 +1,29 @@
-// Object pool (Nystrom, Game Programming Patterns): every object is made at load time and
-// play only moves slot indices. acquire() pops a slot off a stack of free slots; release()
-// resets the object and pushes its slot back on top. O(1), no allocation, misuse counted.
+// Object pool (Nystrom, Game Programming Patterns): every object is made at load and play
+// only moves slot indices. It is textbook_pool.hpp (read that first), the same stack of free
+// slots, plus the guarantees the game relies on, each a commented step below. The rarer
+// paths (growth, forget, trim, destroy) are in pool_lifecycle.hpp.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <utility>
+#include <vector>
 
-#include "pool/handle.hpp"
-#include "pool/pool_fwd.hpp"     // Pool<T>'s defaults, ResetToDefault, InlinePool
-#include "pool/pool_poison.hpp"  // debug builds: freed objects filled with 0xDB
-#include "pool/pool_slots.hpp"   // the slot table: free stack, generations, live walk
-#include "pool/pool_stats.hpp"   // OverflowPolicy and the counters
-#include "pool/pool_storage.hpp"
+#include "pool/handle.hpp"        // Handle {slot, generation, pool id}
+#include "pool/pool_poison.hpp"   // debug builds: freed objects filled with 0xDB
+#include "pool/pool_stats.hpp"    // OverflowPolicy and the counters
+#include "pool/pool_storage.hpp"  // the objects, in chunks that never move
 
 namespace flatline {
 
-template <class T, unsigned kGenerationBits, class ResetFn>
+template <class T, unsigned kGenerationBits = 32, class ResetFn = std::function<void(T&)>>
+class PoolLease;  // pool_lease.hpp
+
+// ResetFn is what release() calls: std::function (the default) takes any callable, for an
+// indirect call per release; a callable's own type inlines (InlinePool, at the end).
+template <class T, unsigned kGenerationBits = 32, class ResetFn = std::function<void(T&)>>
 class Pool {
  public:
   using Factory = std::function<T()>;
@@ -27,54 +34,35 @@ class Pool {
   // All `capacity` objects are made here, before play starts.
   Pool(Factory factory, std::size_t capacity, Reset reset,
        OverflowPolicy policy = OverflowPolicy::Drop)
-      : reset_(std::move(reset)), factory_(std::move(factory)) {
-    add_slots(capacity);  // the objects, every slot on the free stack
-    set_policy(policy);
+      : reset_(std::move(reset)), factory_(std::move(factory)), policy_(policy) {
+    add_slots(capacity);
   }
   Pool(const Pool&) = delete;  // leases and handles point at this pool: it stays put
   Pool& operator=(const Pool&) = delete;
   ~Pool() { destroy(); }
 
   // Acquire: pop the top of the free stack, the slot released last (its object still warm).
-  // The pair is forced inline, rare cases out of line: up to 14% (docs/perf/pool_features.md).
-  [[gnu::always_inline]] int acquire() {
-    if (!slots_.can_pop_quietly() || in_reset_) [[unlikely]]
-      return acquire_noting();  // an empty stack, a new high-water mark, RecycleOldest's log
-    const int slot = slots_.free_top();
-    check_poison(slot);         // debug builds: was the object written while it was free?
-    slots_.pop_free_quietly();  // idle -> live: the new life gets the next acquisition stamp
+  int acquire() {
+    if (in_reset_) return refuse_reentry(), -1;       // called from this pool's own reset
+    if (free_top_ == 0) return acquire_when_empty();  // the overflow policy answers
+    const int slot = free_[free_top_ - 1];
+    check_poison(slot);  // debug builds: was the object written while it was free?
+    --free_top_;         // popped
+    begin_life(slot);
     return slot;
   }
 
-  // Release: reset the object, push its slot back on top of the free stack. Misuse is
-  // found in O(1), as the slot table knows each slot's state; it is counted and ignored.
-  [[gnu::always_inline]] void release(int slot) {
-    // One compare is the range check: until the pool grows, the first chunk holds every slot.
-    if (!storage_.in_first_chunk(slot)) [[unlikely]] {
-      release_beyond_first_chunk(slot);  // a grown chunk's slot, or a foreign one (counted)
-      return;
-    }
-    if (!slots_.live(slot)) [[unlikely]] {
-      ++stats_.double_releases;  // already free: the slot table says so in O(1)
-      return;
-    }
-    release_live(slot, storage_.first_chunk_at(slot));
+  // Release: reset the object, push its slot back on top of the free stack. Misuse is found
+  // in O(1), as each slot knows its state; it is counted and ignored.
+  void release(int slot) {
+    if (!in_range(slot))
+      ++stats_.foreign_releases;  // not one of this pool's slots
+    else if (slots_[slot].state != State::Live)
+      ++stats_.double_releases;  // already free
+    else
+      release_live(slot);
   }
 
- private:
-  // Reset in release, not in acquire: a free object never holds stale state.
-  [[gnu::always_inline]] void release_live(int slot, T& object) {
-    if (in_reset_) [[unlikely]]
-      return refuse_reentry();
-    run_reset(object);  // first: if reset throws, the slot stays live and no count changes
-    poison_.poison(slot, object);  // debug builds: 0xDB over the whole object
-    slots_.push_free(slot);        // push it on top of the free stack; its generation moves on
-  }
-  [[gnu::noinline]] void release_beyond_first_chunk(int slot);
-  [[gnu::always_inline]] void run_reset(T& object);  // calls back from reset: refused, counted
-  [[gnu::noinline]] void refuse_reentry() { ++stats_.reentrant_calls; }
-
- public:
   // Generations: a slot's generation moves on each time its object leaves play, so a
   // handle {slot, generation, pool id} kept past its object's life no longer matches.
   Handle acquire_handle() {
@@ -84,52 +72,69 @@ class Pool {
   Handle handle_of(int slot) const { return is_active(slot) ? handle_at(slot) : Handle{}; }
   bool alive(Handle handle) const {
     const int slot = slot_of(handle);
-    return handle.pool == id_ && slots_.in_range(slot) &&
-           slots_.generation(slot) == handle.generation && slots_.live(slot);
+    return handle.pool == id_ && is_active(slot) && slots_[slot].generation == handle.generation;
   }
   T* get(Handle handle) { return alive(handle) ? &storage_[slot_of(handle)] : nullptr; }
   const T* get(Handle handle) const { return alive(handle) ? &storage_[slot_of(handle)] : nullptr; }
-  // Releasing the null handle is a no-op, like `delete nullptr`: not counted as misuse.
+  // A handle adds two checks to release(slot): its pool, and its generation.
   void release(Handle handle) {
-    if (const int slot = check(handle); slot >= 0) release_live(slot, storage_[slot]);
+    if (handle.is_null()) return;  // a no-op, like `delete nullptr`: not misuse
+    const int slot = slot_of(handle);
+    if (handle.pool != id_)
+      ++stats_.foreign_releases;  // another pool's handle
+    else if (is_active(slot) && slots_[slot].generation != handle.generation)
+      ++stats_.stale_releases;  // the slot was re-vended since: another owner's object now
+    else
+      release(slot);  // out of range, released already (counted), or released now
   }
   Lease lease();  // a move-only owner that releases on scope exit (pool_lease.hpp)
 
   T& operator[](int slot) { return storage_[slot]; }
   const T& operator[](int slot) const { return storage_[slot]; }
-  bool is_active(int slot) const { return slots_.in_range(slot) && slots_.live(slot); }
-  std::uint32_t generation(int slot) const {
-    return slots_.in_range(slot) ? slots_.generation(slot) : 0;
-  }
-  std::size_t capacity() const { return slots_.capacity(); }
-  std::size_t active_count() const { return slots_.active(); }
-  std::size_t idle_count() const { return slots_.idle(); }
+  bool is_active(int slot) const { return in_range(slot) && slots_[slot].state == State::Live; }
+  std::uint32_t generation(int slot) const { return in_range(slot) ? slots_[slot].generation : 0; }
+  std::size_t capacity() const { return slots_.size(); }
+  std::size_t active_count() const { return static_cast<std::size_t>(live_count_); }
+  std::size_t idle_count() const { return static_cast<std::size_t>(free_top_); }
   std::size_t allocations() const { return stats_.allocations; }
-  std::size_t peak_active() const { return slots_.peak(); }
+  std::size_t peak_active() const { return stats_.peak_active; }
   // An idle slot's depth on the free stack (0: the next acquire takes it); -1 for others.
-  int free_depth(int slot) const { return slots_.free_depth(slot); }
-  PoolStats stats() const;           // every counter (defined in pool_lifecycle.hpp)
-  std::size_t memory_bytes() const;  // CPU memory: the objects and their bookkeeping
+  int free_depth(int slot) const {
+    if (!in_range(slot) || slots_[slot].state != State::Idle) return -1;
+    return free_top_ - 1 - slots_[slot].index;
+  }
+  PoolStats stats() const;           // every counter (stats_, filled in: pool_lifecycle.hpp)
+  std::size_t memory_bytes() const;  // the objects and their bookkeeping, in CPU memory
 
+  // What acquire() does when the free stack is empty (pool_stats.hpp).
   OverflowPolicy policy() const { return policy_; }
-  // RecycleOldest logs acquisitions; switching it on fills the log: O(live log live).
-  void set_policy(OverflowPolicy policy);
+  void set_policy(OverflowPolicy policy) {
+    if (in_reset_) return refuse_reentry();
+    policy_ = policy;
+  }
 
-  // Each live object as fn(slot, object), O(live); fn may release or forget what it is given.
+  // Each live object as fn(slot, object), O(live): the dense live list, from its end. fn may
+  // release or forget the slot it is given, or one given before: a release moves the last
+  // live slot (visited already) into the hole. Objects acquired meanwhile are not visited.
   template <class Fn>
-  void for_each_active(Fn&& fn);
+  void for_each_active(Fn&& fn) {
+    for (int i = live_count_; i > 0; i = std::min(i, live_count_)) {
+      const int slot = live_[--i];  // min(): fn may have shortened the list more (destroy())
+      fn(slot, storage_[slot]);
+    }
+  }
   template <class Fn>
-  void for_each_active(Fn&& fn) const;
-  // The earliest-acquired live slot (what RecycleOldest takes next), or -1.
-  int oldest_active() const { return slots_.oldest(); }
+  void for_each_active(Fn&& fn) const;  // the same, read-only (pool_lifecycle.hpp)
+  // The earliest-acquired live slot (what RecycleOldest takes next), or -1 (pool_lifecycle.hpp).
+  int oldest_active() const;
 
-  // Other ways out of play: forget a live object that was lost, trim idle objects beyond
-  // `keep`, destroy all. Emptied (vacant) slots are re-made by the factory on demand.
+  // Other ways out of play (pool_lifecycle.hpp): forget a live object that was lost, trim
+  // idle objects beyond `keep`, destroy all. Emptied slots are re-made on demand.
   void forget(int slot);
   void forget(Handle handle);
   std::size_t trim(std::size_t keep);
   void destroy();
-  // No warm-up (a naive game): objects made a growth at a time at first demand, up to it.
+  // No warm-up (a naive game): objects made a growth at a time at first demand, up to this.
   void make_on_demand_up_to(std::size_t capacity) { on_demand_to_ = capacity; }
 
   void set_poisoning(bool on);  // debug 0xDB poisoning (pool_poison.hpp); else a no-op
@@ -140,76 +145,96 @@ class Pool {
   std::uint32_t id() const { return id_; }
 
  private:
-  static int slot_of(Handle handle) { return static_cast<int>(handle.index); }
-  Handle handle_at(int slot) const {
-    return Handle{static_cast<std::uint32_t>(slot), slots_.generation(slot), id_};
+  // What the pool knows of each slot, kept apart from the objects (as sokol_gfx does).
+  enum class State : std::uint8_t { Idle, Live, Vacant };  // vacant: no object (re-made later)
+  struct Slot {
+    std::uint32_t generation = 1;  // never 0: Handle{} names no slot
+    State state = State::Idle;
+    int index = 0;           // its place in live_ while live, in free_ while idle
+    std::uint64_t born = 0;  // its life's acquisition number: 1, 2, 3, ...
+  };
+
+  // Reset in release, not in acquire: a free object never holds stale state.
+  void release_live(int slot) {
+    if (in_reset_) return refuse_reentry();
+    run_reset(storage_[slot]);  // first: if reset throws, the slot stays live, no count moves
+    poison_.poison(slot, storage_[slot]);  // debug builds: 0xDB over the whole object
+    end_life(slot);
+    slots_[slot].state = State::Idle;
+    slots_[slot].index = free_top_;
+    free_[free_top_++] = slot;  // pushed on top of the free stack
   }
-  // A handle to a live slot of this pool gives its slot; any other is counted, and -1.
-  int check(Handle handle) {
-    const int slot = slot_of(handle);
-    if (handle.pool != id_ || !slots_.in_range(slot)) {
-      if (!handle.is_null()) ++stats_.foreign_releases;
-      return -1;
-    }
-    const bool live = slots_.live(slot);
-    if (slots_.generation(slot) != handle.generation || !live) {
-      // Out of date: the slot was re-vended since (stale) or is free (a second release).
-      ++(live ? stats_.stale_releases : stats_.double_releases);
-      return -1;
-    }
-    return slot;
+  // Reentry: a reset that called back into its own pool would meet a slot in mid-change, so
+  // run_reset raises in_reset_ while reset runs and such calls are refused and counted.
+  void run_reset(T& object);
+  void refuse_reentry() { ++stats_.reentrant_calls; }
+
+  // A life begins: the slot joins the end of the live list, with the next acquisition number.
+  void begin_life(int slot) {
+    slots_[slot].state = State::Live;
+    slots_[slot].index = live_count_;
+    live_[live_count_++] = slot;
+    slots_[slot].born = ++stats_.acquired;
+    stats_.peak_active = std::max(stats_.peak_active, active_count());
+  }
+  // A life ends: the last live slot fills its hole in the live list (swap-remove), and the
+  // slot's generation moves on, so handles to it go stale.
+  void end_life(int slot) {
+    const int last = live_[--live_count_];
+    live_[slots_[slot].index] = last;
+    slots_[last].index = slots_[slot].index;
+    slots_[slot].generation = next_generation<kGenerationBits>(slots_[slot].generation);
   }
 
-  // The pop with something to note, out of line so that acquire() inlines small.
-  [[gnu::noinline]] int acquire_noting() {
-    if (in_reset_) return refuse_reentry(), -1;
-    if (slots_.free_empty()) return acquire_without_idle();
-    const int slot = slots_.free_top();
-    check_poison(slot);
-    slots_.pop_free();  // notes the high-water mark and RecycleOldest's log
-    return slot;
-  }
-  // The free stack is empty: re-make a vacant slot's object, or the pool is full and its
-  // overflow policy answers.
-  int acquire_without_idle() {
-    if (slots_.vacant() > 0) return remake_vacant();
-    if (capacity() < on_demand_to_ && grow()) return acquire();  // made at first demand
-    switch (policy_) {
-      case OverflowPolicy::Drop:  // refuse: fine for cosmetic effects
-        break;
-      case OverflowPolicy::RecycleOldest:  // the oldest live object starts a new life
-        if (slots_.active() > 0) return recycle_oldest();
-        break;
-      case OverflowPolicy::Grow:  // a new chunk of objects: allocates, so counted and logged
-        if (grow()) return acquire();
-        break;
-    }
-    ++stats_.dropped;
-    return -1;
-  }
-  int recycle_oldest();  // these, and the rest of the class, in pool_lifecycle.hpp
-  int remake_vacant();
+  // The free stack is empty: re-make a vacant slot's object, or the overflow policy answers.
+  // Drop refuses (fine for sparks); RecycleOldest re-vends the oldest live object (decals);
+  // Grow makes a new chunk of objects: it allocates, so it is counted and logged.
+  int acquire_when_empty();
+  // The rarer paths (pool_lifecycle.hpp); a vacant slot has no object until it is re-made.
+  int recycle_oldest();
   bool grow();
   void add_slots(std::size_t count);
-  void destroy_object(int slot);
+  int remake_vacant();
+  void vacate(int slot);
+  void renumber_free_stack();
+
+  static int slot_of(Handle handle) { return static_cast<int>(handle.index); }
+  bool in_range(int slot) const { return slot >= 0 && slot < static_cast<int>(slots_.size()); }
+  Handle handle_at(int slot) const {
+    return Handle{static_cast<std::uint32_t>(slot), slots_[slot].generation, id_};
+  }
   void check_poison(int slot) {  // compiled out in builds without poisoning
     poison_.check(slot, storage_[slot], reset_, name_, stats_.poison_violations);
   }
 
-  // What acquire() and release() touch first, together: the hot fields of both tables.
-  detail::SlotTable<kGenerationBits> slots_;  // live / idle / vacant, generations, order
-  detail::ChunkedStorage<T> storage_;         // the objects; they never move
+  std::vector<Slot> slots_;  // by slot: generation, state, place, acquisition order
+  std::vector<int> free_;    // the free stack: its top is free_[free_top_ - 1]
+  int free_top_ = 0;
+  std::vector<int> live_;  // the live slots, dense, for the O(live) walk
+  int live_count_ = 0;
+  std::vector<int> vacant_;            // slots with no object, the last vacated on top
+  detail::ChunkedStorage<T> storage_;  // the objects; they never move
   [[no_unique_address]] Reset reset_;
   Factory factory_;
-  OverflowPolicy policy_ = OverflowPolicy::Drop;
+  OverflowPolicy policy_;
   bool in_reset_ = false;          // reset is running: calls back into this pool are refused
   detail::PoisonFlags<T> poison_;  // debug: released and filled with 0xDB since
-  PoolStats stats_;  // its capacity, active, idle, peak and acquired are filled in by stats()
+  PoolStats stats_;                // capacity, active, idle, released: filled in by stats()
   std::uint32_t id_ = next_pool_id();
   const char* name_ = "pool";
   LogFn log_ = &log_to_stderr;
   std::size_t on_demand_to_ = 0;  // make_on_demand_up_to: grow below this, whatever the policy
 };
+
+// The reset most pools want, as a type: `object = T{}`.
+template <class T>
+struct ResetToDefault {
+  void operator()(T& object) const { object = T{}; }
+};
+// A pool whose reset inlines: InlinePool<Bullet, ResetToDefault<Bullet>>, or
+// InlinePool<Bullet, decltype(reset_lambda)>. The recommended form for hot pools.
+template <class T, class ResetFn, unsigned kGenerationBits = 32>
+using InlinePool = Pool<T, kGenerationBits, ResetFn>;
 
 }  // namespace flatline
 

@@ -1,7 +1,8 @@
-// Why: the Pool members that are not the lesson, so that pool.hpp reads in one sitting.
+// Why: the Pool members off the acquire/release path, so that pool.hpp reads in one sitting.
 //
-// Its report, the walk over live objects, the rarer paths of release and of the overflow
-// policies, and objects made or destroyed after load (forget, trim, destroy, growth).
+// The counters' report, the read-only walk, the reset guard, what a full pool does (recycle
+// the oldest, grow), and objects made or destroyed after load: forget, trim, destroy,
+// re-making a vacant slot; the memory report and the poisoning switch.
 #pragma once
 
 #include <algorithm>
@@ -12,101 +13,85 @@
 
 namespace flatline {
 
+// The counters. Every life ends exactly one way (released, recycled, forgotten, destroyed)
+// or is live, so releases need no counter of their own.
 template <class T, unsigned kGenerationBits, class ResetFn>
 PoolStats Pool<T, kGenerationBits, ResetFn>::stats() const {
   PoolStats s = stats_;
   s.capacity = capacity();
-  s.active = slots_.active();
-  s.idle = slots_.idle();
-  s.peak_active = slots_.peak();
-  // Two counters the hot paths do not keep: every acquire stamps a new life, and
-  // every life ends exactly one way (released, recycled, forgotten, destroyed) or is live.
-  s.acquired = static_cast<std::size_t>(slots_.acquisitions());
+  s.active = active_count();
+  s.idle = idle_count();
   s.released = s.acquired - s.recycled - s.forgotten - s.destroyed - s.active;
   return s;
 }
 
-// What the pool holds in CPU memory: every slot's object (a vacant slot keeps its room)
-// and the bookkeeping reserved for every slot (the slot table, debug poison flags).
-template <class T, unsigned kGenerationBits, class ResetFn>
-std::size_t Pool<T, kGenerationBits, ResetFn>::memory_bytes() const {
-  return capacity() * sizeof(T) + slots_.reserved_bytes() + poison_.bytes();
-}
-
-// The live run from its end to its start (not acquisition order). The body may release or
-// forget the slot it is given, or any slot it was given before: those sit above the walk,
-// and a release swaps the last live slot (visited, or acquired during the walk) into the
-// hole, so nothing still to visit moves. Objects acquired during the walk are not visited.
-template <class T, unsigned kGenerationBits, class ResetFn>
-template <class Fn>
-void Pool<T, kGenerationBits, ResetFn>::for_each_active(Fn&& fn) {
-  for (std::size_t pos = slots_.active(); pos > 0;) {
-    const int slot = slots_.at(--pos);
-    fn(slot, storage_[slot]);
-    pos = std::min(pos, slots_.active());  // never walk past the live run (a destroy() in fn)
-  }
-}
 template <class T, unsigned kGenerationBits, class ResetFn>
 template <class Fn>
 void Pool<T, kGenerationBits, ResetFn>::for_each_active(Fn&& fn) const {
-  for (std::size_t pos = slots_.active(); pos > 0;) {
-    const int slot = slots_.at(--pos);
+  for (int i = live_count_; i > 0; i = std::min(i, live_count_)) {
+    const int slot = live_[--i];
     fn(slot, storage_[slot]);
-    pos = std::min(pos, slots_.active());
   }
 }
 
-// release(int) for a slot past the first chunk: a grown chunk's slot, or not one of this
-// pool's slots at all (out of range, negative): counted as foreign.
+// The reset, with the pool marked busy: in_reset_ drops again however reset ends (it may
+// throw), so a pool whose reset threw is not refused for ever.
 template <class T, unsigned kGenerationBits, class ResetFn>
-void Pool<T, kGenerationBits, ResetFn>::release_beyond_first_chunk(int slot) {
-  if (!slots_.in_range(slot)) {
-    ++stats_.foreign_releases;
-  } else if (!slots_.live(slot)) {
-    ++stats_.double_releases;
-  } else {
-    release_live(slot, storage_[slot]);
+void Pool<T, kGenerationBits, ResetFn>::run_reset(T& object) {
+  in_reset_ = true;
+  try {
+    reset_(object);
+  } catch (...) {
+    in_reset_ = false;
+    throw;
   }
+  in_reset_ = false;
 }
 
 template <class T, unsigned kGenerationBits, class ResetFn>
-void Pool<T, kGenerationBits, ResetFn>::set_policy(OverflowPolicy policy) {
-  if (in_reset_) return refuse_reentry();
-  policy_ = policy;
-  slots_.set_logging(policy == OverflowPolicy::RecycleOldest);
+int Pool<T, kGenerationBits, ResetFn>::acquire_when_empty() {
+  if (!vacant_.empty()) return remake_vacant();
+  if (capacity() < on_demand_to_ && grow()) return acquire();  // made at first demand
+  if (policy_ == OverflowPolicy::RecycleOldest && live_count_ > 0) return recycle_oldest();
+  if (policy_ == OverflowPolicy::Grow && grow()) return acquire();
+  ++stats_.dropped;
+  return -1;
 }
 
-// The reset, with the pool marked busy: a reset that releases its own slot, acquires, or
-// destroys the pool would meet a slot in mid-change, so those calls are refused meanwhile.
+// The live slot with the smallest acquisition number: a scan, O(live). RecycleOldest pays it
+// once per recycle; lab/pool/tuned_pool.hpp keeps a log of acquisitions instead, O(1).
 template <class T, unsigned kGenerationBits, class ResetFn>
-inline void Pool<T, kGenerationBits, ResetFn>::run_reset(T& object) {
-  const detail::ResetScope busy(in_reset_);
-  reset_(object);
+int Pool<T, kGenerationBits, ResetFn>::oldest_active() const {
+  int oldest = -1;
+  for (int i = 0; i < live_count_; ++i) {
+    const int slot = live_[i];
+    if (oldest < 0 || slots_[slot].born < slots_[oldest].born) oldest = slot;
+  }
+  return oldest;
 }
 
-// RecycleOldest: the earliest-acquired live object is reset and starts a new life in its
-// slot. Its old owner's handles go stale; a bare slot index kept by the old owner does not.
+// RecycleOldest: the oldest live object is reset and becomes the newest, in its slot (and
+// its place in the live list). The old owner's handles go stale; a bare index does not.
 template <class T, unsigned kGenerationBits, class ResetFn>
 int Pool<T, kGenerationBits, ResetFn>::recycle_oldest() {
-  const int slot = slots_.oldest();
+  const int slot = oldest_active();
   run_reset(storage_[slot]);  // first: if reset throws, the old owner keeps its object
-  slots_.renew(slot);         // a new generation, and the newest in acquisition order
+  slots_[slot].generation = next_generation<kGenerationBits>(slots_[slot].generation);
+  slots_[slot].born = ++stats_.acquired;  // the newest life now
   ++stats_.recycled;
   return slot;
 }
 
-// A live object that was lost (its owner died holding it): the slot leaves play without
-// its object going back to idle. The object is destroyed, not reset. Not-live slots are
-// ignored.
+// A live object that was lost (its owner died holding it): it is destroyed, not reset, and
+// its slot left vacant. Slots that are not live are ignored.
 template <class T, unsigned kGenerationBits, class ResetFn>
 void Pool<T, kGenerationBits, ResetFn>::forget(int slot) {
   if (in_reset_) return refuse_reentry();
   if (!is_active(slot)) return;
-  destroy_object(slot);
-  slots_.vacate(slot);  // live -> vacant; its generation moves on
+  end_life(slot);  // out of the live list; its generation moves on
+  vacate(slot);
   ++stats_.forgotten;
 }
-
 template <class T, unsigned kGenerationBits, class ResetFn>
 void Pool<T, kGenerationBits, ResetFn>::forget(Handle handle) {
   if (alive(handle)) forget(slot_of(handle));
@@ -117,25 +102,32 @@ void Pool<T, kGenerationBits, ResetFn>::forget(Handle handle) {
 template <class T, unsigned kGenerationBits, class ResetFn>
 std::size_t Pool<T, kGenerationBits, ResetFn>::trim(std::size_t keep) {
   if (in_reset_) return refuse_reentry(), 0;
-  std::size_t destroyed = 0;
-  for (; slots_.idle() > keep; ++destroyed)
-    destroy_object(slots_.vacate_idle());
-  stats_.trimmed += destroyed;
-  return destroyed;
+  const std::size_t idle = idle_count();
+  const int count = static_cast<int>(idle > keep ? idle - keep : 0);
+  for (int i = 0; i < count; ++i)
+    vacate(free_[i]);
+  std::copy(free_.begin() + count, free_.begin() + free_top_, free_.begin());  // the rest, down
+  free_top_ -= count;
+  renumber_free_stack();
+  stats_.trimmed += static_cast<std::size_t>(count);
+  return static_cast<std::size_t>(count);
 }
 
-// Destroys every idle and every checked-out object; every handle goes stale.
-// Live objects destroyed count in stats().destroyed, idle ones in stats().trimmed.
+// Destroys every idle and every live object; every handle goes stale. Live objects
+// destroyed count in stats().destroyed, idle ones in stats().trimmed.
 template <class T, unsigned kGenerationBits, class ResetFn>
 void Pool<T, kGenerationBits, ResetFn>::destroy() {
   if (in_reset_) return refuse_reentry();
-  const std::size_t live = slots_.active();
-  const std::size_t idle = slots_.idle();
-  for (std::size_t pos = 0; pos < live + idle; ++pos)
-    destroy_object(slots_.at(pos));
-  slots_.vacate_all();
-  stats_.destroyed += live;
-  stats_.trimmed += idle;
+  stats_.trimmed += idle_count();
+  stats_.destroyed += active_count();
+  for (int i = 0; i < free_top_; ++i)
+    vacate(free_[i]);
+  free_top_ = 0;
+  while (live_count_ > 0) {
+    const int slot = live_[live_count_ - 1];
+    end_life(slot);
+    vacate(slot);
+  }
 }
 
 // Turning poisoning off first checks and resets every poisoned idle object, so none is
@@ -143,33 +135,23 @@ void Pool<T, kGenerationBits, ResetFn>::destroy() {
 template <class T, unsigned kGenerationBits, class ResetFn>
 void Pool<T, kGenerationBits, ResetFn>::set_poisoning(bool on) {
   if (!on) {
-    const std::size_t end = slots_.active() + slots_.idle();
-    for (std::size_t pos = slots_.active(); pos < end; ++pos)
-      check_poison(slots_.at(pos));
+    for (int i = free_top_; i > 0; --i)
+      check_poison(free_[i - 1]);  // from the top of the free stack down
   }
   poison_.set_enabled(on);
 }
 
+// What the pool holds in CPU memory: every slot's object (a vacant slot keeps its room)
+// and the bookkeeping reserved for every slot (the slot table, its lists, poison flags).
 template <class T, unsigned kGenerationBits, class ResetFn>
-void Pool<T, kGenerationBits, ResetFn>::destroy_object(int slot) {
-  storage_.destroy(slot);
-  poison_.clear(slot);  // a re-made object is fresh, not poisoned
+std::size_t Pool<T, kGenerationBits, ResetFn>::memory_bytes() const {
+  const std::size_t lists = free_.capacity() + live_.capacity() + vacant_.capacity();
+  return capacity() * sizeof(T) + slots_.capacity() * sizeof(Slot) + lists * sizeof(int) +
+         poison_.bytes();
 }
 
-// A slot emptied by trim, forget or destroy, when the free stack is empty: its object is
-// made again by the factory.
-template <class T, unsigned kGenerationBits, class ResetFn>
-int Pool<T, kGenerationBits, ResetFn>::remake_vacant() {
-  const int slot = slots_.vacant_top();
-  storage_.construct(slot, factory_);  // may throw: nothing has changed yet
-  slots_.pop_vacant();
-  ++stats_.allocations;
-  return slot;
-}
-
-// Grow: a new chunk twice the size of the last one (the first as large as the load chunk,
-// at least 16 objects), under INT32_MAX slots. Capacity at least doubles, so growing to n
-// objects takes O(log n) growths and costs O(1) per object, amortised.
+// Grow: a new chunk at least as large as the pool (pool_storage.hpp), under INT32_MAX slots.
+// Capacity at least doubles, so growing to n objects costs O(1) per object, amortised.
 template <class T, unsigned kGenerationBits, class ResetFn>
 bool Pool<T, kGenerationBits, ResetFn>::grow() {
   const std::size_t old_capacity = capacity();
@@ -182,18 +164,58 @@ bool Pool<T, kGenerationBits, ResetFn>::grow() {
   return true;
 }
 
-// Bookkeeping is reserved before the factory runs: if either throws, every count is
-// unchanged and no object is left behind. It grows geometrically (at least doubling), so
-// each slot's bookkeeping is copied O(1) times on average however the pool grows.
+// New slots go under the free stack, so a fresh pool vends slot 0, 1, 2, ... Bookkeeping is
+// reserved before the factory runs: if either throws, every count is unchanged and no object
+// is left behind. It at least doubles, so play never allocates for it.
 template <class T, unsigned kGenerationBits, class ResetFn>
 void Pool<T, kGenerationBits, ResetFn>::add_slots(std::size_t count) {
-  const std::size_t room = std::max(capacity() + count, 2 * capacity());
+  const std::size_t first = capacity();
+  const std::size_t room = std::max(first + count, 2 * first);
   slots_.reserve(room);
+  free_.reserve(room);
+  live_.reserve(room);
+  vacant_.reserve(room);
   poison_.reserve(room);
   storage_.add_chunk(count, factory_);  // throws and leaves nothing behind if the factory throws
-  slots_.add_idle(count);               // at the bottom of the free stack; allocates nothing
-  poison_.resize(capacity());
+  slots_.resize(first + count);
+  free_.resize(first + count);
+  live_.resize(first + count);
+  poison_.resize(first + count);
+  const int added = static_cast<int>(count);  // the idle slots move up, the new go under them
+  std::copy_backward(free_.begin(), free_.begin() + free_top_, free_.begin() + free_top_ + added);
+  for (int i = 0; i < added; ++i)
+    free_[i] = static_cast<int>(first) + added - 1 - i;  // the lowest new slot highest
+  free_top_ += added;
+  renumber_free_stack();
   stats_.allocations += count;
+}
+
+// A slot emptied by trim, forget or destroy, when the free stack is empty: its object is made
+// again by the factory. The slot vacated last is re-made first.
+template <class T, unsigned kGenerationBits, class ResetFn>
+int Pool<T, kGenerationBits, ResetFn>::remake_vacant() {
+  const int slot = vacant_.back();
+  storage_.construct(slot, factory_);  // may throw: nothing has changed yet
+  vacant_.pop_back();
+  begin_life(slot);
+  ++stats_.allocations;
+  return slot;
+}
+
+// The object is destroyed and the slot goes on top of the vacant stack.
+template <class T, unsigned kGenerationBits, class ResetFn>
+void Pool<T, kGenerationBits, ResetFn>::vacate(int slot) {
+  storage_.destroy(slot);
+  poison_.clear(slot);  // a re-made object is fresh, not poisoned
+  slots_[slot].state = State::Vacant;
+  vacant_.push_back(slot);
+}
+
+// Each idle slot's index, after slots went in or out at the bottom of the free stack.
+template <class T, unsigned kGenerationBits, class ResetFn>
+void Pool<T, kGenerationBits, ResetFn>::renumber_free_stack() {
+  for (int i = 0; i < free_top_; ++i)
+    slots_[free_[i]].index = i;
 }
 
 }  // namespace flatline

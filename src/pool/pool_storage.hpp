@@ -3,7 +3,7 @@
 // A std::vector<T> would relocate them. One contiguous chunk is made at load; each growth
 // adds a chunk twice the size of the one before (the first grown one as large as the load
 // chunk, at least 16), so growing to n objects takes O(log n) chunks and a slot still finds
-// its chunk in O(1). Until the pool grows, in_first_chunk() is also release's range check.
+// its chunk in O(1).
 #pragma once
 
 #include <algorithm>
@@ -57,22 +57,14 @@ class ChunkedStorage {
     ::new (static_cast<void*>(ptr(slot))) T(factory());
   }
   void destroy(int slot) { ptr(slot)->~T(); }
-  std::size_t first_chunk_size() const { return first_size_; }
-  // Every slot is in the first chunk until the pool grows: for release, one compare is both
-  // the range check and "which chunk" (a negative slot converts to a huge index).
-  bool in_first_chunk(int slot) const { return index(slot) < first_size_; }
-  T& first_chunk_at(int slot) { return first_[index(slot)]; }  // in_first_chunk(slot)
 
  private:
-  static std::size_t index(int slot) {  // no sign extension
-    return static_cast<std::size_t>(static_cast<std::uint32_t>(slot));
-  }
   T* ptr(int slot) {
-    if (in_first_chunk(slot)) [[likely]]
-      return first_ + index(slot);
+    const auto index = static_cast<std::size_t>(slot);  // a slot of this pool: 0 or more
+    if (index < first_size_) return first_ + index;
     // Grown chunk j starts base * (2^j - 1) past the first chunk: j is the bit width of
     // offset / base + 1, less one. O(1), and no chunk ever moves.
-    const std::size_t offset = index(slot) - first_size_;
+    const std::size_t offset = index - first_size_;
     const std::size_t j = std::bit_width(offset / base_ + 1) - 1;
     return grown_[j] + (offset - base_ * ((std::size_t{1} << j) - 1));
   }

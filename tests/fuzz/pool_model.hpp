@@ -117,17 +117,12 @@ struct PoolModel {
     free.push_front(slot);
     poison_of(slot) = poisons ? 1 : 0;
   }
-  // Forget moves the slot to the vacant run in O(1): the free stack's bottom slot takes
-  // its place at the top.
+  // Forget moves the slot onto the vacant stack; the free stack is untouched.
   void forget(int slot) {
     end_life(slot, State::Vacant);
     vacant_known.push_back(slot);
     ++vacant;
     ++forgotten;
-    if (free.size() > 1) {
-      free.push_front(free.back());
-      free.pop_back();
-    }
   }
   // Trim destroys from the bottom of the free stack, released longest ago.
   std::size_t trim(std::size_t keep) {

@@ -58,8 +58,8 @@ TEST(PoolGrow, GrowingToNTakesLogNGrowthsAndLogNAllocations) {
   const auto log2_n = static_cast<std::size_t>(std::bit_width(kTarget));  // 18
   // 1 -> 17 -> 49 -> ... -> 262,129: 14 growths.
   EXPECT_LE(pool.stats().grown, log2_n) << "capacity at least doubles each growth";
-  // Per growth: the chunk, order, meta, stamps, the RecycleOldest log and (debug builds)
-  // the poison flags: at most 6 allocations, however large the pool.
+  // Per growth: the chunk, the slot table, the free stack, the live list, the vacant stack
+  // and (debug builds) the poison flags: at most 6 allocations, however large the pool.
   EXPECT_LE(allocations, 6 * pool.stats().grown) << "over " << pool.stats().grown << " growths";
   EXPECT_EQ(pool.allocations(), pool.capacity());
 }

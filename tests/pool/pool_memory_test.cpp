@@ -18,10 +18,11 @@ Pool<Blob> make_blobs(std::size_t capacity, OverflowPolicy policy) {
   return Pool<Blob>([] { return Blob{}; }, capacity, [](Blob& b) { b = Blob{}; }, policy);
 }
 
-// The slot table's arrays (pool_slots.hpp): order 4 + meta 8 + stamps 8 + two log entries
-// of 8 per slot, and 16 more log entries.
+// The bookkeeping per slot (pool.hpp): a Slot {generation 4, state 1 (+3 padding), index 4
+// (+4 padding), born 8} and an int in each of the free stack, the live list and the vacant
+// stack.
 constexpr std::size_t bookkeeping(std::size_t slots) {
-  return slots * 36 + 16 * 8;
+  return slots * (24 + 3 * 4);
 }
 
 TEST(PoolMemory, CountsEveryObjectAndItsBookkeeping) {

@@ -1,8 +1,8 @@
 // Why: a stage that did not do its job would price nothing, so each is checked first.
 //
 // stages_do_their_jobs() runs every stage of pool_features.hpp through the job its
-// guarantee promises (and Bare through the failure that the next stages prevent).
-// pool_bench refuses to time anything if it fails; tests/pool/pool_features_test.cpp
+// guarantee promises (and Textbook through the failure that the next rungs prevent).
+// pool_bench refuses to time anything if it fails; lab/tests/pool_features_test.cpp
 // runs it under ctest, so the sanitizer build checks it too.
 #pragma once
 
@@ -31,8 +31,8 @@ struct ResetProbe {
     return false;                                                          \
   }
 
-inline bool bare_is_a_lifo_stack_that_resets(std::string* failure) {
-  Bare<Probe, ResetProbe> pool(4);
+inline bool textbook_is_a_lifo_stack_that_resets(std::string* failure) {
+  Textbook<Probe, ResetProbe> pool(4);
   std::set<int> slots;
   for (int i = 0; i < 4; ++i)
     slots.insert(pool.acquire());
@@ -42,10 +42,17 @@ inline bool bare_is_a_lifo_stack_that_resets(std::string* failure) {
   pool.release(2);
   STAGE_EXPECT(pool.acquire() == 2);  // the slot released last comes back first
   STAGE_EXPECT(pool.object(2).value == 0);
-  // What Bare does not check: a second release pushes the slot twice, and two owners get it.
   pool.release(2);
-  pool.release(2);
-  STAGE_EXPECT(pool.acquire() == pool.acquire());
+  pool.release(2);  // ignored: the active flag says the slot is free already
+  STAGE_EXPECT(pool.acquire() == 2 && pool.acquire() == -1);
+  // What Textbook cannot tell: a slot index kept past its release names the next owner's
+  // object, and releasing it takes that object away from its new owner.
+  const int kept = 2;
+  pool.release(kept);
+  const int new_owner = pool.acquire();
+  pool.object(new_owner).value = 9;
+  pool.release(kept);  // the old owner, late: accepted
+  STAGE_EXPECT(new_owner == kept && pool.object(new_owner).value == 0);
   return true;
 }
 
@@ -185,8 +192,9 @@ inline bool poisoning_catches_a_write_after_release(std::string* failure) {
 // True if every stage does its job; otherwise false, and *failure says which check failed.
 inline bool stages_do_their_jobs(std::string* failure) {
   return reentry_guard_refuses_calls_from_reset(failure) &&
-         bare_is_a_lifo_stack_that_resets(failure) && generations_make_old_handles_stale(failure) &&
-         misuse_is_counted_and_ignored(failure) && live_walk_visits_exactly_the_live(failure) &&
+         textbook_is_a_lifo_stack_that_resets(failure) &&
+         generations_make_old_handles_stale(failure) && misuse_is_counted_and_ignored(failure) &&
+         live_walk_visits_exactly_the_live(failure) &&
          acquisition_order_finds_the_oldest(failure) &&
          poisoning_catches_a_write_after_release(failure);
 }

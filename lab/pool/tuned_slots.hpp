@@ -1,6 +1,6 @@
 // Why: misuse caught in O(1), live objects walked in O(live), acquisition order, all apart.
 //
-// The pool's bookkeeping lives apart from its objects, as in sokol_gfx's pools: a sparse
+// TunedPool's bookkeeping lives apart from its objects, as in sokol_gfx's pools: a sparse
 // set (as in EnTT) that never touches an object. order_ holds every slot index exactly
 // once, in three runs:
 //
@@ -36,7 +36,7 @@
 
 #include "pool/handle.hpp"
 
-namespace flatline::detail {
+namespace flatline::lab::detail {
 
 template <unsigned kGenerationBits>
 class SlotTable {
@@ -291,4 +291,4 @@ class SlotTable {
   std::size_t log_tail_ = 0;          // where the next entry goes
 };
 
-}  // namespace flatline::detail
+}  // namespace flatline::lab::detail

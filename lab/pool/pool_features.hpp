@@ -1,72 +1,59 @@
-// Why: to price each of flatline::Pool's guarantees, added one at a time to a bare free list.
+// Why: the lesson's ladder: from the textbook pool to flatline::Pool, one guarantee a rung.
 //
-// Seven small pools, each the one before plus one guarantee:
-//   Bare             the objects and a stack of free slot indices; nothing checked;
+// Each rung is a small pool, the one before plus one guarantee:
+//   Textbook         src/pool/textbook_pool.hpp: the objects, an active flag each and a stack
+//                    of free slot indices; a double release is ignored, nothing else checked;
 //   Generations      + a generation per slot, moved on at release: stale handles detected;
-//   MisuseChecks     + a live flag per slot and counters: double, foreign and stale
-//                    releases caught in O(1), counted and ignored;
+//   MisuseChecks     + counters: double, foreign and stale releases caught in O(1), counted
+//                    and ignored;
 //   LiveWalk         + a sparse set instead of flags and stack: the live slots dense, so
 //                    for_each_active costs O(live) (a release swaps the last live slot in);
 //   AcquisitionOrder + a stamp per acquire: the oldest live slot (RecycleOldest's victim);
 //   ReentryGuard     + a busy flag around reset: calls back into the pool refused, counted;
 //   Poisoning        + the debug feature: 0xDB over a released object, checked on acquire.
-// pool_bench times them beside flatline::Pool (scripts/bench_pool_features.sh). Each must
-// do its job: stages_do_their_jobs() checks them before pool_bench times anything, and
-// tests/pool/pool_features_test.cpp runs it under ctest.
+// The top rung is src/pool/pool.hpp itself, which has them all (with a free stack and a live
+// list side by side, and acquisition order as a list). pool_bench times every rung beside it
+// (scripts/bench_pool_features.sh). Each must do its job: pool_features_checks.hpp checks
+// them before pool_bench times anything, and lab/tests/pool_features_test.cpp under ctest.
 #pragma once
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <random>
-#include <set>
-#include <string>
 #include <type_traits>
 #include <vector>
 
+#include "pool/textbook_pool.hpp"
+
 namespace pool_features {
 
-#define STAGE_INLINE [[gnu::always_inline]] inline  // every stage alike, as flatline::Pool
-
 template <class T, class Reset>
-class Bare {
+class Textbook : public flatline::TextbookPool<T, Reset> {
  public:
   using Id = int;
-  explicit Bare(std::size_t capacity)
-      : objects_(capacity), free_(capacity), top_(capacity), capacity_(capacity) {
-    for (std::size_t i = 0; i < capacity; ++i)
-      free_[i] = static_cast<int>(capacity - 1 - i);  // slot 0 on top
-  }
-  STAGE_INLINE int acquire() { return top_ == 0 ? -1 : free_[--top_]; }  // pop
-  STAGE_INLINE T& object(int slot) { return objects_[slot]; }
-  STAGE_INLINE void release(int slot) {
-    Reset{}(objects_[slot]);
-    free_[top_++] = slot;  // push
-  }
-
- protected:
-  std::vector<T> objects_;
-  std::vector<int> free_;  // the free stack: its top is free_[top_ - 1]
-  std::size_t top_;
-  std::size_t capacity_;
+  explicit Textbook(std::size_t capacity)
+      : flatline::TextbookPool<T, Reset>([] { return T{}; }, static_cast<int>(capacity)) {}
+  T& object(int slot) { return this->objects_[slot]; }
 };
 
 template <class T, class Reset>
-class Generations : public Bare<T, Reset> {
+class Generations : public Textbook<T, Reset> {
  public:
   struct Handle {
     int slot;
     std::uint32_t generation;
   };
   explicit Generations(std::size_t capacity)
-      : Bare<T, Reset>(capacity), generations_(capacity, 1) {}
-  STAGE_INLINE void release(int slot) {
-    ++generations_[slot];  // the object leaves play: handles to it go stale
-    Bare<T, Reset>::release(slot);
+      : Textbook<T, Reset>(capacity), generations_(capacity, 1) {}
+  void release(int slot) {
+    if (this->active_[slot]) ++generations_[slot];  // the object leaves play: handles go stale
+    Textbook<T, Reset>::release(slot);
   }
   Handle handle_of(int slot) const { return {slot, generations_[slot]}; }
-  bool alive(Handle handle) const { return generations_[handle.slot] == handle.generation; }
+  bool alive(Handle handle) const {
+    return this->active_[handle.slot] && generations_[handle.slot] == handle.generation;
+  }
 
  protected:
   std::vector<std::uint32_t> generations_;
@@ -78,28 +65,22 @@ class MisuseChecks : public Generations<T, Reset> {
 
  public:
   using Handle = typename Base::Handle;
-  explicit MisuseChecks(std::size_t capacity) : Base(capacity), live_(capacity, 0) {}
-  STAGE_INLINE int acquire() {
-    const int slot = Base::acquire();
-    if (slot >= 0) live_[slot] = 1;
-    return slot;
-  }
-  STAGE_INLINE void release(int slot) {
-    if (static_cast<std::size_t>(static_cast<std::uint32_t>(slot)) >= this->capacity_) {
+  using Base::Base;
+  void release(int slot) {
+    if (!in_range(slot)) {
       ++foreign_;
       return;
     }
-    if (!live_[slot]) {
+    if (!this->active_[slot]) {
       ++double_;
       return;
     }
-    live_[slot] = 0;
     Base::release(slot);
   }
   void release(Handle handle) {  // a handle of a released object is stale: caught in O(1)
-    if (static_cast<std::size_t>(static_cast<std::uint32_t>(handle.slot)) >= this->capacity_)
+    if (!in_range(handle.slot))
       ++foreign_;
-    else if (!live_[handle.slot])
+    else if (!this->active_[handle.slot])
       ++double_;
     else if (!this->alive(handle))
       ++stale_;
@@ -110,12 +91,16 @@ class MisuseChecks : public Generations<T, Reset> {
   bool healthy() const { return misuse() == 0; }
   std::size_t foreign_ = 0, double_ = 0, stale_ = 0;
 
- protected:
-  std::vector<std::uint8_t> live_;
+ private:
+  bool in_range(int slot) const {
+    return slot >= 0 && static_cast<std::size_t>(slot) < this->active_.size();
+  }
 };
 
-// From here the slot table of flatline::Pool in small: order_ is [live | free], and
-// meta_[slot] = {where it sits in order_, its generation}.
+// From here a sparse set (as in EnTT): one array, order_ = [live | free], holds every slot
+// once, and meta_[slot] = {where it sits in order_, its generation}. The free run is the free
+// stack, its top at order_[active_]. pool.hpp keeps the same two runs as two arrays, live_
+// and free_, which read more plainly and vend in the same order.
 template <class T, class Reset>
 class LiveWalk {
  public:
@@ -131,11 +116,11 @@ class LiveWalk {
       meta_[i] = Meta{i, 1};
     }
   }
-  STAGE_INLINE int acquire() {
+  int acquire() {
     return active_ == capacity_ ? -1 : static_cast<int>(order_[active_++]);  // pop
   }
-  STAGE_INLINE T& object(int slot) { return objects_[slot]; }
-  STAGE_INLINE void release(int slot) {
+  T& object(int slot) { return objects_[slot]; }
+  void release(int slot) {
     if (!accept(slot)) return;
     Reset{}(objects_[slot]);
     retire(static_cast<std::uint32_t>(slot));
@@ -167,7 +152,7 @@ class LiveWalk {
     std::uint32_t generation;
   };
   bool live(int slot) const { return meta_[slot].pos < active_; }
-  STAGE_INLINE bool accept(int slot) {  // misuse caught in O(1) and counted
+  bool accept(int slot) {  // misuse caught in O(1) and counted
     if (static_cast<std::uint32_t>(slot) >= capacity_) {
       ++foreign_;
       return false;
@@ -179,7 +164,7 @@ class LiveWalk {
     return true;
   }
   // live -> free: the last live slot fills the hole; the slot goes on top of the free run.
-  STAGE_INLINE void retire(std::uint32_t slot) {
+  void retire(std::uint32_t slot) {
     const std::uint32_t last_pos = --active_;
     const std::uint32_t pos = meta_[slot].pos;
     if (pos != last_pos) {
@@ -204,7 +189,7 @@ class AcquisitionOrder : public LiveWalk<T, Reset> {
  public:
   explicit AcquisitionOrder(std::size_t capacity)
       : LiveWalk<T, Reset>(capacity), stamps_(capacity, 0) {}
-  STAGE_INLINE int acquire() {
+  int acquire() {
     if (this->active_ == this->capacity_) return -1;
     const std::uint32_t slot = this->order_[this->active_++];
     stamps_[slot] = ++clock_;  // the life's acquisition number
@@ -230,13 +215,12 @@ class ReentryGuard : public AcquisitionOrder<T, Reset> {
  public:
   using AcquisitionOrder<T, Reset>::AcquisitionOrder;
   using Handle = typename AcquisitionOrder<T, Reset>::Handle;
-  STAGE_INLINE int acquire() {
-    if (busy_) [[unlikely]]
-      return ++reentrant_, -1;  // called from a reset: refused
+  int acquire() {
+    if (busy_) return ++reentrant_, -1;  // called from a reset: refused
     return AcquisitionOrder<T, Reset>::acquire();
   }
-  STAGE_INLINE void release(int slot) {
-    if (busy_ || !this->accept(slot)) [[unlikely]] {
+  void release(int slot) {
+    if (busy_ || !this->accept(slot)) {
       reentrant_ += busy_;
       return;
     }
@@ -247,7 +231,7 @@ class ReentryGuard : public AcquisitionOrder<T, Reset> {
   std::size_t reentrant_ = 0;
 
  protected:
-  STAGE_INLINE void run_reset(T& object) {  // flatline::Pool also clears it if reset throws
+  void run_reset(T& object) {  // flatline::Pool also clears it if reset throws
     busy_ = true;
     Reset{}(object);
     busy_ = false;
@@ -264,14 +248,13 @@ class Poisoning : public ReentryGuard<T, Reset> {
   using Handle = typename ReentryGuard<T, Reset>::Handle;
   explicit Poisoning(std::size_t capacity)
       : ReentryGuard<T, Reset>(capacity), poisoned_(capacity, 0) {}
-  STAGE_INLINE int acquire() {
+  int acquire() {
     const int slot = ReentryGuard<T, Reset>::acquire();
-    if (slot >= 0 && poisoned_[slot]) [[unlikely]]
-      unpoison(slot);
+    if (slot >= 0 && poisoned_[slot]) unpoison(slot);
     return slot;
   }
-  STAGE_INLINE void release(int slot) {
-    if (this->busy_ || !this->accept(slot)) [[unlikely]] {
+  void release(int slot) {
+    if (this->busy_ || !this->accept(slot)) {
       this->reentrant_ += this->busy_;
       return;
     }

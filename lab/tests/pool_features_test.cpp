@@ -1,17 +1,17 @@
-// Tests for bench/pool_features.hpp: every stage that pool_bench prices does its job (a
-// stage that did not would price nothing), here under ctest and the sanitizers too.
+// Tests for lab/pool/pool_features.hpp, the ladder: every rung that pool_bench prices does
+// its job (a rung that did not would price nothing), here under ctest and the sanitizers too.
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "../../bench/pool_features_checks.hpp"
+#include "lab/pool/pool_features_checks.hpp"
 
 namespace pool_features {
 namespace {
 
-TEST(PoolFeatureStages, BareIsALifoStackThatResetsAndChecksNothing) {
+TEST(PoolFeatureStages, TextbookIsALifoStackThatResetsAndCannotTellAStaleIndex) {
   std::string failure;
-  EXPECT_TRUE(bare_is_a_lifo_stack_that_resets(&failure)) << failure;
+  EXPECT_TRUE(textbook_is_a_lifo_stack_that_resets(&failure)) << failure;
 }
 
 TEST(PoolFeatureStages, GenerationsMakeOldHandlesStale) {
@@ -44,20 +44,21 @@ TEST(PoolFeatureStages, PoisoningCatchesAWriteAfterRelease) {
   EXPECT_TRUE(poisoning_catches_a_write_after_release(&failure)) << failure;
 }
 
-// The checks can fail: a stage without the guarantee fails the check of the stage with it.
+// The checks can fail: a rung without the guarantee fails the check of the rung with it.
 TEST(PoolFeatureStages, TheChecksFailAStageWithoutTheGuarantee) {
-  Bare<Probe, ResetProbe> bare(4);
-  const int a = bare.acquire();
-  bare.acquire();  // room on the stack for the second push (past its end would be a write out
-                   // of bounds: what a double release does to a full bare pool)
-  bare.release(a);
-  bare.release(a);  // nothing stops it
-  EXPECT_EQ(bare.acquire(), bare.acquire()) << "a double release hands one slot to two owners";
-  MisuseChecks<Probe, ResetProbe> checked(4);
-  const int b = checked.acquire();
-  checked.release(b);
-  checked.release(b);
-  EXPECT_NE(checked.acquire(), checked.acquire());
+  Textbook<Probe, ResetProbe> textbook(4);
+  const int a = textbook.acquire();
+  textbook.release(a);
+  const int b = textbook.acquire();  // a's slot, another owner
+  textbook.object(b).value = 3;
+  textbook.release(a);  // nothing tells the old owner's index from the new owner's
+  EXPECT_EQ(textbook.object(b).value, 0) << "a stale index released the new owner's object";
+  Generations<Probe, ResetProbe> generations(4);
+  const int c = generations.acquire();
+  const auto handle = generations.handle_of(c);
+  generations.release(c);
+  generations.acquire();
+  EXPECT_FALSE(generations.alive(handle)) << "a generation tells the two lives apart";
 }
 
 }  // namespace
