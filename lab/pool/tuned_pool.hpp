@@ -1,18 +1,19 @@
 // Why: the pool of src/pool/pool.hpp tuned for speed, kept beside it as a lab exhibit.
 //
 // The same guarantees, the same vending order and the same counters as flatline::Pool
-// (tests/pool/pool_contract.hpp checks both), bought back in instructions: the quiet pop
-// (tuned_slots.hpp folds "a slot is idle", "no new high-water mark" and "no acquisition log"
-// into one compare), an acquisition log instead of a list, the first chunk's bound as
+// (tests/pool/pool_contract.hpp checks both; forget() aside, which here also moves the free
+// stack's bottom slot to its top), bought back in instructions: the free stack and the live
+// list folded into one permutation (tuned_slots.hpp), the quiet pop (one compare folds "a
+// slot is idle", "no new high-water mark" and "no acquisition log"), an acquisition log
+// that finds the oldest in O(1) amortised instead of a scan, the first chunk's bound as
 // release's range check, and forced inlining with the rare cases out of line.
 // docs/perf/pool_features.md has what each buys. No lease(): see src/pool/pool_lease.hpp.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
-#include <utility>
-
 #include <functional>
+#include <utility>
 
 #include "lab/pool/tuned_slots.hpp"  // the slot table: free stack, generations, live walk
 #include "lab/pool/tuned_storage.hpp"
@@ -211,7 +212,8 @@ class TunedPool {
   void add_slots(std::size_t count);
   void destroy_object(int slot);
   void check_poison(int slot) {  // compiled out in builds without poisoning
-    poison_.check(slot, storage_[slot], reset_, name_, stats_.poison_violations);
+    auto guarded_reset = [this](T& object) { run_reset(object); };  // reentry refused here too
+    poison_.check(slot, storage_[slot], guarded_reset, name_, stats_.poison_violations);
   }
 
   // What acquire() and release() touch first, together: the hot fields of both tables.

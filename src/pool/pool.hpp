@@ -204,7 +204,8 @@ class Pool {
     return Handle{static_cast<std::uint32_t>(slot), slots_[slot].generation, id_};
   }
   void check_poison(int slot) {  // compiled out in builds without poisoning
-    poison_.check(slot, storage_[slot], reset_, name_, stats_.poison_violations);
+    auto guarded_reset = [this](T& object) { run_reset(object); };  // reentry refused here too
+    poison_.check(slot, storage_[slot], guarded_reset, name_, stats_.poison_violations);
   }
 
   std::vector<Slot> slots_;  // by slot: generation, state, place, acquisition order

@@ -1,7 +1,6 @@
 // The textbook object pool (Nystrom, Game Programming Patterns; sokol_gfx's
-// _sg_pool_alloc_index): every object is made once, up front, and a stack of free slot
-// indices says which are free. Read this first: pool.hpp is the same stack plus the
-// guarantees a game relies on.
+// _sg_pool_alloc_index): the objects made once, up front, and a stack of free slot indices.
+// Read this first: pool.hpp is the same stack plus the guarantees a game relies on.
 #pragma once
 
 #include <vector>
@@ -20,7 +19,6 @@ class TextbookPool {
       free_[slot] = capacity - 1 - slot;  // slot 0 on top: vended first
     }
   }
-
   // Acquire: pop the top of the free stack; -1 when every object is in use.
   int acquire() {
     if (top_ == 0) return -1;
@@ -36,7 +34,6 @@ class TextbookPool {
     reset_(objects_[slot]);
     free_[top_++] = slot;
   }
-
   T& operator[](int slot) { return objects_[slot]; }
 
  protected:  // the rungs of lab/pool/pool_features.hpp build on these

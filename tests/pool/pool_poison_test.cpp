@@ -43,6 +43,26 @@ bool all_bytes_are(const void* p, std::size_t size, unsigned char value) {
   return true;
 }
 
+// The poison check resets the object again on acquire: a reset that calls back into its own
+// pool is refused there too, as in release, instead of recursing until the stack runs out.
+TEST(PoolPoison, TheResetOfThePoisonCheckIsGuardedAgainstReentry) {
+  Pool<Spark>* self = nullptr;
+  int got = 0;
+  Pool<Spark> pool([] { return Spark{}; }, 2,
+                   [&](Spark& s) {
+                     s = Spark{};
+                     got = self->acquire();
+                   });
+  self = &pool;
+  const int slot = pool.acquire();
+  pool.release(slot);  // reset (refused: one reentrant call), then poisoned
+  ASSERT_EQ(pool.stats().reentrant_calls, 1u);
+  EXPECT_EQ(pool.acquire(), slot);  // poisoned: checked and reset again, the guard up
+  EXPECT_EQ(got, -1);
+  EXPECT_EQ(pool.stats().reentrant_calls, 2u);
+  EXPECT_EQ(pool.active_count(), 1u);
+}
+
 TEST(PoolPoison, FillsAReleasedObjectWithThePoisonByte) {
   Pool<Spark> pool([] { return Spark{}; }, 2, reset_spark);
   const int slot = pool.acquire();
