@@ -20,13 +20,12 @@ namespace flatline::assets::detail {
 
 using Json = nlohmann::json;
 
-// A name from the file as it may appear in an error line: one line, at most 48 characters.
-inline std::string printable(std::string_view text) {
-  constexpr std::size_t kMax = 48;
+// A name from the file as it may appear in an error line: one line, at most `max` characters.
+inline std::string printable(std::string_view text, std::size_t max = 48) {
   std::string out;
-  for (const char c : text.substr(0, kMax))
+  for (const char c : text.substr(0, max))
     out += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? '?' : c;
-  return text.size() > kMax ? out + "..." : out;
+  return text.size() > max ? out + "..." : out;
 }
 
 // A number as a file would write it: 62, 0.05, 1e+10.

@@ -24,25 +24,28 @@ std::string first_line(const std::string& text) {
   return text.substr(start, text.find('\n', start) - start);
 }
 
-// tinygltf's first complaint, as one line naming the file it is about.
+// tinygltf's first complaint, as one line naming the file it is about (a path or a URI
+// quoted from the file clipped to a line's worth).
 std::string explain(const std::string& why, const std::string& dir, const std::string& file) {
+  constexpr std::size_t kLine = 160;
+  const auto clip = [](std::string_view text) { return detail::printable(text, kLine); };
   constexpr std::string_view kNotFound = "File not found : ";
   if (why.starts_with(kNotFound))
-    return dir + "/" + detail::printable(why.substr(kNotFound.size())) + ": missing (" + file +
-           " names it)";
+    return dir + "/" + clip(why.substr(kNotFound.size())) + ": missing (" + file + " names it)";
   constexpr std::string_view kRead = "File read error : ";  // "PATH : why" (read_file's why)
-  if (why.starts_with(kRead)) {
-    const std::size_t colon = why.find(" : ", kRead.size());
-    return why.substr(kRead.size(), colon - kRead.size()) + ": " +
-           (colon == std::string::npos ? "unreadable" : why.substr(colon + 3));
-  }
+  const std::size_t colon = why.rfind(" : ");
+  if (why.starts_with(kRead) && colon >= kRead.size())
+    return clip(why.substr(kRead.size(), colon - kRead.size())) + ": " +
+           clip(why.substr(colon + 3));
   constexpr std::string_view kSize = "File size mismatch : ";  // "PATH, requestedBytes ..."
-  if (why.starts_with(kSize)) {
-    const std::size_t comma = why.find(", ", kSize.size());
-    return why.substr(kSize.size(), comma - kSize.size()) + ": not the size " + file + " gives (" +
-           why.substr(comma + 2) + ")";
-  }
-  return why.find(dir) != std::string::npos ? why : file + ": " + why;
+  const std::size_t comma = why.rfind(", requestedBytes");
+  if (why.starts_with(kSize) && comma != std::string::npos && comma >= kSize.size())
+    return clip(why.substr(kSize.size(), comma - kSize.size())) + ": not the size " + file +
+           " gives (" + clip(why.substr(comma + 2)) + ")";
+  // The image loader's own lines (decode_image) name their file already; anything else of
+  // tinygltf's, which may quote a whole data URI from the file, is clipped.
+  if (why.starts_with(dir + "/") || why.starts_with(dir + " (")) return why;
+  return file + ": " + clip(why);
 }
 
 bool parse(const std::string& dir, const std::string& file, const std::string& text,

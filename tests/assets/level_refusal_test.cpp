@@ -222,6 +222,21 @@ TEST(LevelRefusal, JsonPastItsValueLimitIsRefusedUnparsed) {
   expect_one_line_error(dir, dir / "arena.gltf", "the JSON holds over 1048576 values");
 }
 
+// tinygltf quotes what it fails on, a whole data URI too: the line is clipped, and names the
+// file even when the URI holds the folder's path (the level fuzzer's find).
+TEST(LevelRefusal, TinygltfsComplaintsAreOneShortLineNamingTheFile) {
+  const fs::path dir = test_dir();
+  const std::string uri =
+      "data:application/octet-stream;base64," + std::string(5000, 'A') + dir.string() + "(";
+  write_edited_level(dir, [&](json& d) { d["buffers"][0]["uri"] = uri; });
+  Level level;
+  std::string error;
+  EXPECT_FALSE(load_level(dir.string(), level, error));
+  EXPECT_TRUE(error.starts_with((dir / "arena.gltf").string() + ": Failed to decode 'uri'"))
+      << error;
+  EXPECT_LT(error.size(), 400u) << error;
+}
+
 // stb_image would grow its buffer to a chunk's stated length (up to 1 GiB) before finding
 // the bytes missing: a PNG is walked chunk by chunk first. Only PNG and JPEG are glTF images.
 TEST(LevelRefusal, ImagesThatAreNotWholePngsOrJpegsAreRefusedBeforeDecoding) {
