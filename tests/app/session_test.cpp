@@ -227,6 +227,7 @@ TEST(Session, AllocationsSetAsideAreReportedApartFromTheSteadyState) {
 TEST(SessionLevel, TheLoadedCollidersAreEveryRoundsArena) {
   const std::filesystem::path dir = kDir / "moved_assets";
   std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(kDir);
   std::filesystem::copy(FLATLINE_ASSET_DIR, dir, std::filesystem::copy_options::recursive);
   nlohmann::json gltf = nlohmann::json::parse(std::ifstream(dir / "arena.gltf"));
   for (auto& node : gltf["nodes"])

@@ -168,6 +168,8 @@ TYPED_TEST_P(PoolFullContract, ReentryFromResetIsRefused) {
     self->release(1);
   });
   self = pool.get();
+  if constexpr (requires { TypeParam::kReentryUnderPoisonOpen; })
+    if (pool->poisoning()) GTEST_SKIP() << "open in this pool with poisoning on";
   const int a = pool->acquire();
   pool->acquire();
   pool->release(a);
