@@ -22,13 +22,13 @@ inline constexpr int kJsonDepth = 32;
 inline constexpr int kNodeDepth = 64;
 
 // Vertices and triangles of the whole level, every instance of a mesh counted (each node
-// bakes its own copy): 32 MiB of vertices, 12 MiB of indices at most, drawn on software GL.
+// bakes its own copy): a bound on the memory the vertices and indices take, drawn on software GL.
 inline constexpr std::size_t kVertices = std::size_t{1} << 20;
 inline constexpr std::size_t kTriangles = std::size_t{1} << 20;
 
-// A texture's side. OpenGL 3.3 promises 1024 (GL_MAX_TEXTURE_SIZE's minimum), every GL 3.3
-// desktop GPU and Mesa's llvmpipe take 4096 or more, and an RGBA8 4096 x 4096 image is 64 MiB
-// decoded. The renderer also checks the driver's own limit at upload.
+// A texture's side. OpenGL 3.3 promises less (GL_MAX_TEXTURE_SIZE's minimum), but GL 3.3-class
+// desktop GPUs and Mesa's llvmpipe take this, and it bounds a decoded RGBA8 image's memory.
+// The renderer also checks the driver's own limit at upload.
 inline constexpr int kTextureSize = 4096;
 // All the level's images together, decoded to RGBA8: 256 MiB.
 inline constexpr std::uint64_t kTexels = std::uint64_t{1} << 26;

@@ -28,8 +28,8 @@ static_assert(rgba(10, 20, 30, 40) == IM_COL32(10, 20, 30, 40), "rgba() must pac
 
 // ImGui's memory: its own arena, reserved at load (imgui_arena.hpp), so the panel's work
 // never reads as a game heap allocation. Sized well above the high-water mark of a tour of
-// every panel (5.6 MiB measured with --overlay-tour, the HUD font's atlas included; the
-// overlay and the stats show both).
+// every panel, the HUD font's atlas included (`--overlay-tour` measures it: the overlay and
+// the stats' overlay.imgui_arena show both; docs/pooling.md has the figure).
 constexpr std::size_t kArenaBytes = std::size_t{16} << 20;
 
 // Between two overlays (tests make several), ImGui's few allocations outside a context go to

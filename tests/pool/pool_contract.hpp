@@ -169,7 +169,9 @@ TYPED_TEST_P(PoolFullContract, ReentryFromResetIsRefused) {
   });
   self = pool.get();
   if constexpr (requires { TypeParam::kReentryUnderPoisonOpen; })
-    if (pool->poisoning()) GTEST_SKIP() << "open in this pool with poisoning on";
+    if (pool->poisoning())
+      GTEST_SKIP() << "lab::TunedPool with poisoning on: its poison check re-runs reset without "
+                      "end (run without this skip to see it; flatline::Pool passes)";
   const int a = pool->acquire();
   pool->acquire();
   pool->release(a);
