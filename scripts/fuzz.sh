@@ -22,18 +22,18 @@ sources() {
     replay) echo tests/fuzz/replay_fuzz.cpp src/app/replay_format.cpp ;;
     # WorldConfig's default arena is builtin_arena_layout(): sim/arena.cpp and what it links.
     options) echo tests/fuzz/options_fuzz.cpp src/app/options.cpp src/sim/arena.cpp \
-      src/accel/static_grid.cpp src/physics/collision.cpp ;;
-    # The loader with tinygltf's shared library, the tiny level's files, and the sim's broad
-    # phase built from what loads.
+      src/physics/collision.cpp ;;
+    # The loader with tinygltf's shared library, the tiny level's files, and the lab's broad
+    # phase (--kernel fast builds it at load) built from what loads.
     level) echo tests/fuzz/level_fuzz.cpp tests/assets/tiny_level.cpp src/assets/level.cpp \
       src/assets/gltf_images.cpp src/assets/gltf_json.cpp src/assets/gltf_meshes.cpp \
-      src/assets/gltf_nodes.cpp src/sim/arena.cpp src/accel/static_grid.cpp \
+      src/assets/gltf_nodes.cpp src/sim/arena.cpp lab/accel/static_grid.cpp \
       src/physics/collision.cpp ;;
     *) echo "fuzz: unknown target '$1' (pool, replay, options, level)" >&2; return 1 ;;
   esac
 }
 # What a target needs beyond the C++ library: the test folder's headers, libraries to link.
-extra() { if [ "$1" = level ]; then echo -Itests "$(pkg-config --cflags stb)" -ltinygltf -lstb; fi; }
+extra() { if [ "$1" = level ]; then echo -I. -Itests "$(pkg-config --cflags stb)" -ltinygltf -lstb; fi; }
 weight() { if [ "$1" = pool ]; then echo 2; else echo 1; fi; }
 
 # Build every target first, two at a time (CI has two cores).

@@ -32,26 +32,31 @@ smoke() {
 }
 smoke build/release/bench/pool_bench --benchmark_min_time=0.01
 smoke build/release/bench/pool_grow_bench --benchmark_min_time=0.01 --benchmark_filter='/25000$'
-smoke build/release/bench/broadphase_bench --benchmark_min_time=0.01 --benchmark_filter='/64$'
-smoke build/release/bench/tick_bench --benchmark_min_time=0.01 \
-  --benchmark_filter='bound/copy/1000$|tick/(game|exact)/1000/1000/|pass1/(objects|columns)/1000$'
+smoke build/release/lab/bench/broadphase_bench --benchmark_min_time=0.01 --benchmark_filter='/64$'
+smoke build/release/lab/bench/tick_bench --benchmark_min_time=0.01 \
+  --benchmark_filter='bound/copy/1000$|tick/(fast|scalar)/1000/1000/|pass1/(objects|columns)/1000$'
 xvfb-run -a -s "-screen 0 1280x720x24" build/release/bench/render_bench 1 >/dev/null
 
-echo "== GCC and Clang play the same game =="
+echo "== GCC and Clang, scalar and fast kernels: one game =="
 # The simulation is deterministic across compilers only if it leaves them no choice (one
-# random draw per statement, -ffp-contract=off): the game alone, built with Clang 14.
+# random draw per statement, -ffp-contract=off): the game alone, built with Clang 14. And the
+# lab's fast kernel (--kernel fast) must play the game's scalar bullet tick bit for bit.
 CC=clang-14 CXX=clang++-14 cmake -S . -B build/clang -DCMAKE_BUILD_TYPE=Release \
   -DFLATLINE_BUILD_BENCH=OFF -DFLATLINE_BUILD_TESTS=OFF >/dev/null
 cmake --build build/clang -j"$jobs" --target flatline >/dev/null
 state_hash() {
-  "$1" --no-window --frames 3600 --autofire --seed 7 --stats "build/$2.json" >/dev/null
-  python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["state_hash"])' "build/$2.json"
+  "$1" --no-window --frames 3600 --autofire --seed 7 --kernel "$2" --stats "build/$3.json" >/dev/null
+  python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["state_hash"])' "build/$3.json"
 }
-gcc_hash=$(state_hash build/release/flatline gcc_hash)
-clang_hash=$(state_hash build/clang/flatline clang_hash)
-echo "state_hash after 3600 ticks, seed 7: GCC ${gcc_hash}, Clang ${clang_hash}"
-if [ "${gcc_hash}" != "${clang_hash}" ]; then
-  echo "test: GCC and Clang builds simulate differently" >&2
+hashes=()
+for compiler in release clang; do
+  for kernel in scalar fast; do
+    hashes+=("$(state_hash "build/${compiler}/flatline" "${kernel}" "hash_${compiler}_${kernel}")")
+    echo "state_hash after 3600 ticks, seed 7, ${compiler} build, ${kernel} kernel: ${hashes[-1]}"
+  done
+done
+if [ "$(printf '%s\n' "${hashes[@]}" | sort -u | wc -l)" != 1 ]; then
+  echo "test: the builds or the kernels simulate differently" >&2
   exit 1
 fi
 

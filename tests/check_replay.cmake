@@ -28,6 +28,15 @@ if(NOT recorded STREQUAL golden)
                       "regenerate it and say why in the commit):\n${recorded}\nvs\n${golden}")
 endif()
 
+# The lab's fast kernel plays the same game: the same recording, the same hashes.
+execute_process(COMMAND ${FLATLINE} --no-window --replay ${rec} --hash-every 600 --kernel fast
+                OUTPUT_VARIABLE fast RESULT_VARIABLE rc_fast)
+string(REGEX MATCHALL "tick [0-9]+ hash [0-9a-f]+" fast "${fast}")
+if(NOT rc_fast EQUAL 0 OR NOT fast STREQUAL recorded)
+  message(FATAL_ERROR "--kernel fast (exit ${rc_fast}) diverged from the game's own tick:\n"
+                      "${recorded}\nvs\n${fast}")
+endif()
+
 execute_process(COMMAND ${FLATLINE} --no-window --replay ${rec} --stall-at 2995
                         --stats ${rec}.stall.json
                 OUTPUT_QUIET RESULT_VARIABLE rc3)
@@ -43,8 +52,8 @@ if(NOT stalled_ticks EQUAL 3000 OR NOT stalled_hash STREQUAL recorded_hash)
   message(FATAL_ERROR "--stall-at 2995: ${stalled_ticks} ticks, hash ${stalled_hash}; "
                       "the recording: 3000 ticks, hash ${recorded_hash}")
 endif()
-message(STATUS "replay reproduces ${n} state hashes, equal to the golden list, and ends "
-               "with its last tick after a stall")
+message(STATUS "replay reproduces ${n} state hashes, equal to the golden list, with either "
+               "kernel, and ends with its last tick after a stall")
 
 # A recording names the level it was made on (the fingerprint of its colliders): on a copy of
 # the level it plays the same; on a level with one wall moved it is refused, one line naming

@@ -52,6 +52,8 @@ const char* usage() {
          "                       to fill a big pool in a stress run (not with --record/--replay)\n"
          "  --warmup N           ticks before the steady-state heap mark (default 60)\n"
          "  --tick-hz HZ         simulation rate (10..1000, default 60)\n"
+         "  --kernel KIND        who ticks the bullets: scalar (default, the game's code) or\n"
+         "                       fast (the lab's kernel: the same game, bit for bit, at scale)\n"
          "  --record PATH        record the seed and every tick's input to PATH\n"
          "  --replay PATH        play a recording back (its seed and settings win)\n"
          "  --hash-every N       print the world's state hash every N ticks\n"
@@ -144,6 +146,11 @@ ParseResult parse_options(int argc, const char* const* argv) {
         o.overflow = OverflowPolicy::Grow;
       else
         return fail("--overflow needs drop, recycle-oldest or grow, not " + quoted(v));
+    } else if (flag == "--kernel") {
+      if (!value(v)) return fail("--kernel needs scalar or fast");
+      if (v != "scalar" && v != "fast")
+        return fail("--kernel needs scalar or fast, not " + quoted(v));
+      o.kernel = v == "fast" ? Kernel::Fast : Kernel::Scalar;
     } else if (flag == "--fire-rate") {
       if (!value(v) || !parse_double(v, o.fire_rate) ||
           !(o.fire_rate > 0.0 && o.fire_rate <= kMaxFireRate))

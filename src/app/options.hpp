@@ -13,6 +13,10 @@
 
 namespace flatline::app {
 
+// Who ticks the bullets: the game's own scalar code (src/sim/bullets.cpp), or the lab's fast
+// kernel (lab/kernel/fast_kernel.hpp), which plays the same game bit for bit at scale.
+enum class Kernel { Scalar, Fast };
+
 struct Options {
   bool help = false;
   bool no_window = false;    // run the world with no window and no GL
@@ -26,10 +30,11 @@ struct Options {
   std::int64_t warmup = 60;                // ticks before the steady-state heap mark
   bool warmup_given = false;               // --warmup was typed: it must be shorter than the run
   double tick_hz = 60.0;
-  std::string record_path;      // write the seed and every tick's input here
-  std::string replay_path;      // play a recording back instead of live input
-  std::int64_t hash_every = 0;  // print the state hash every N ticks (0: never)
-  std::int64_t stall_at = -1;   // frame N takes 5 s (a simulated stall)
+  Kernel kernel = Kernel::Scalar;  // --kernel scalar | fast
+  std::string record_path;         // write the seed and every tick's input here
+  std::string replay_path;         // play a recording back instead of live input
+  std::int64_t hash_every = 0;     // print the state hash every N ticks (0: never)
+  std::int64_t stall_at = -1;      // frame N takes 5 s (a simulated stall)
   // Sound (audio/): windowed plays to the default device; --audio-out renders the mix to a
   // WAV tick by tick instead, in --no-window too.
   std::string audio_out_path;  // WAV of the whole run (a loopback device, deterministic)

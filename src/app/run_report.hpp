@@ -16,6 +16,7 @@ struct RunReport {
   std::int64_t frames = 0;
   std::uint64_t seed = 0;
   double tick_hz = 60.0;
+  const char* kernel = "scalar";  // who ticked the bullets (--kernel)
   double dropped_seconds = 0.0;
   bool interrupted = false;  // stopped early by SIGINT/SIGTERM
   WorldStats world;

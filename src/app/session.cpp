@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "app/error_line.hpp"
+#include "app/kernel_seam.hpp"
 #include "app/process.hpp"
 #include "sim/autopilot.hpp"
 #include "sim/stats.hpp"
@@ -81,6 +82,7 @@ bool Session::load(const Options& options, std::string& error) {
   config_ = world_config_from(options_);
   config_.arena = level_.collision;           // new rounds copy config_: the same boxes
   world_ = std::make_unique<World>(config_);  // every pool filled now
+  use_kernel(*world_, options_.kernel);       // the bullets' tick: the game's own, or the lab's
   if (!start_audio(error)) return false;
   clock_ = FixedStep(options_.tick_hz);
   frame_ms_.assign(static_cast<std::size_t>(frames_ >= 0 ? std::min(frames_, kMaxTimedFrames)
@@ -93,6 +95,7 @@ void Session::new_round(const WorldConfig& config) {
   config_ = config;
   config_.arena = level_.collision;  // a round changes pools, never the level
   world_ = std::make_unique<World>(config_);
+  use_kernel(*world_, options_.kernel);
   audio_.follow_new_world();
 }
 
@@ -188,6 +191,7 @@ int Session::finish(RunReport report) {
   report.frames = frame_;
   report.seed = options_.seed;
   report.tick_hz = clock_.tick_hz();
+  report.kernel = options_.kernel == Kernel::Fast ? "fast" : "scalar";
   report.dropped_seconds = clock_.dropped_seconds();
   report.interrupted = interrupted_;
   report.world = collect_stats(*world_);

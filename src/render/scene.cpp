@@ -7,8 +7,6 @@
 #include <glm/geometric.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "accel/simd.hpp"
-
 namespace flatline::render {
 namespace {
 
@@ -35,84 +33,24 @@ struct Writer {
   Instance& next(Kind kind) { return scene.items[kind][scene.count[kind]++]; }
 };
 
-const glm::vec4 kBulletColor{1.0f, 0.85f, 0.35f, 1.0f};
-constexpr float kBulletWidth = 0.05f;
-
-// A lingering bullet's streak shrinks onto where it stopped, and cools (effect_life.hpp).
-glm::vec4 bullet_color(float fade_by) {
-  return {glm::vec3(kBulletColor) * (0.5f + 0.5f * fade_by), 1.0f};
-}
+}  // namespace
 
 // A bullet is drawn as a streak trailing it, about a hundredth of a second of its flight (so
-// a 300 m/s bullet reads on screen), never longer than the way it has come. Past the
-// full-visual cap a bullet is not drawn: its tracer is its visual.
-void bullet_streak(const Bullet& b, float alpha, Writer& out) {
-  if (!b.full_visual) return;
+// a 300 m/s bullet reads on screen), never longer than the way it has come.
+Instance bullet_record(const Bullet& b, float alpha) {
   const glm::vec3 head = lerp(b.prev_pos, b.pos, alpha);
   const glm::vec3 dir = direction_or(b.vel, {0, 0, 1});
   const float fade_by = fade(b.life, Linger::kBullet);
   const float streak =
       std::min(std::clamp(glm::length(b.vel) * 0.01f, 0.5f, 3.0f), std::max(b.travelled, 0.05f)) *
       fade_by;
-  out.next(kDrawBullets) = {v4(head - dir * (streak * 0.5f)),
-                            {kBulletWidth, kBulletWidth, streak, 0},
-                            v4(dir),
-                            bullet_color(fade_by)};
+  return {v4(head - dir * (streak * 0.5f)),
+          {kBulletWidth, kBulletWidth, streak, 0},
+          v4(dir),
+          bullet_color(fade_by)};
 }
 
-// bullet_streak() for four bullets at once, as a structure of arrays in registers (simd.hpp):
-// their fields are loaded as rows and turned into columns, each step is one instruction per
-// axis for all four, and the records are turned back into rows. Each lane does bullet_streak's
-// arithmetic in its order, so the records are bit for bit the same. A bullet not drawn still
-// gets a record written, in the next free place, but the count does not take it (the next
-// record overwrites it): no branch per bullet.
-void bullet_streaks(const Bullet* const (&b)[4], float alpha, Instance* items, std::size_t& count) {
-  static_assert(offsetof(Bullet, pos) + 16 <= sizeof(Bullet) &&
-                    offsetof(Bullet, prev_pos) + 16 <= sizeof(Bullet) &&
-                    offsetof(Bullet, vel) + 16 <= sizeof(Bullet),
-                "each 16-byte load below must stay inside the Bullet");
-  using simd::F4;
-  F4 px = simd::load16(&b[0]->pos), py = simd::load16(&b[1]->pos), pz = simd::load16(&b[2]->pos),
-     pw = simd::load16(&b[3]->pos);
-  F4 qx = simd::load16(&b[0]->prev_pos), qy = simd::load16(&b[1]->prev_pos),
-     qz = simd::load16(&b[2]->prev_pos), qw = simd::load16(&b[3]->prev_pos);
-  F4 vx = simd::load16(&b[0]->vel), vy = simd::load16(&b[1]->vel), vz = simd::load16(&b[2]->vel),
-     vw = simd::load16(&b[3]->vel);
-  simd::transpose(px, py, pz, pw);
-  simd::transpose(qx, qy, qz, qw);
-  simd::transpose(vx, vy, vz, vw);
-  const F4 travelled{b[0]->travelled, b[1]->travelled, b[2]->travelled, b[3]->travelled};
-  const F4 t = simd::splat(alpha), zero = simd::splat(0.0f);
-  const F4 hx = qx + (px - qx) * t, hy = qy + (py - qy) * t, hz = qz + (pz - qz) * t;
-  const F4 speed = simd::sqrt((vx * vx + vy * vy) + vz * vz);  // glm::length's order
-  const simd::I4 moving = speed > simd::splat(1e-6f);
-  F4 dx = simd::select(moving, vx / speed, zero), dy = simd::select(moving, vy / speed, zero),
-     dz = simd::select(moving, vz / speed, simd::splat(1.0f));
-  // std::clamp, then std::min and std::max, as the compare-and-picks they are.
-  const F4 clamped =
-      simd::min(simd::max(speed * simd::splat(0.01f), simd::splat(0.5f)), simd::splat(3.0f));
-  const float fades[4] = {fade(b[0]->life, Linger::kBullet), fade(b[1]->life, Linger::kBullet),
-                          fade(b[2]->life, Linger::kBullet), fade(b[3]->life, Linger::kBullet)};
-  F4 streak = simd::min(clamped, simd::max(travelled, simd::splat(0.05f))) *
-              F4{fades[0], fades[1], fades[2], fades[3]};
-  const F4 half = streak * simd::splat(0.5f);
-  F4 ox = hx - dx * half, oy = hy - dy * half, oz = hz - dz * half, ow = zero;
-  F4 sx = simd::splat(kBulletWidth), sy = sx, sw = zero;
-  F4 fw = zero;
-  simd::transpose(ox, oy, oz, ow);  // rows again: one position per bullet (w: 0)
-  simd::transpose(dx, dy, dz, fw);
-  simd::transpose(sx, sy, streak, sw);
-  const F4 position[4] = {ox, oy, oz, ow}, forward[4] = {dx, dy, dz, fw},
-           scale[4] = {sx, sy, streak, sw};
-  for (int i = 0; i < 4; ++i) {
-    Instance& record = items[count];
-    simd::store16(&record.position, position[i]);
-    simd::store16(&record.scale, scale[i]);
-    simd::store16(&record.forward, forward[i]);
-    record.color = bullet_color(fades[i]);
-    count += b[i]->full_visual;
-  }
-}
+namespace {
 
 // The gun in the player's hands: boxes placed in the camera's frame (right, up, forward),
 // kicked back while the muzzle flash lasts. With the flash, two crossed glowing quads at
@@ -255,14 +193,9 @@ void build_scene(const World& world, float alpha, SceneInstances& scene) {
                               {0.85f, 0.65f, 0.25f, 1.0f}};
   });
 
-  // Bullets: there can be a million, so the pooled ones go four at a time (bullet_streaks).
-  for_each_active_by_four(
-      world.bullets,
-      [&](const int(&)[4], const Bullet* const(&b)[4]) {
-        bullet_streaks(b, alpha, scene.items[kDrawBullets].data(), scene.count[kDrawBullets]);
-      },
-      [&](int, const Bullet& b) { bullet_streak(b, alpha, out); });
-  world.unpooled.bullets.for_each([&](const Bullet& b) { bullet_streak(b, alpha, out); });
+  for_each_live(world.bullets, world.unpooled.bullets, [&](const Bullet& b) {
+    if (b.full_visual) out.next(kDrawBullets) = bullet_record(b, alpha);  // else: its tracer
+  });
 
   world.tracers.for_each_active([&](int, const Tracer& t) {
     const glm::vec3 head = lerp(t.prev_trail[0], t.trail[0], alpha);

@@ -60,6 +60,18 @@ inline std::size_t gpu_bytes_of_pool(const RenderStats& stats, int pool) {
   return kind < 0 ? 0 : stats.buffer_bytes[static_cast<std::size_t>(kind)];
 }
 
+// How a bullet is drawn (build_scene): a streak this wide, in this colour. A lingering
+// bullet's streak shrinks onto where it stopped, and cools (effect_life.hpp).
+inline constexpr glm::vec4 kBulletColor{1.0f, 0.85f, 0.35f, 1.0f};
+inline constexpr float kBulletWidth = 0.05f;
+inline glm::vec4 bullet_color(float fade_by) {
+  return {glm::vec3(kBulletColor) * (0.5f + 0.5f * fade_by), 1.0f};
+}
+
+// A bullet's instance record: the streak trailing it (scene.cpp). Bullets past the
+// full-visual cap are drawn by their tracer instead, and get none.
+Instance bullet_record(const Bullet& b, float alpha);
+
 // Fills `scene` with the live objects, interpolated by alpha. Never allocates.
 void build_scene(const World& world, float alpha, SceneInstances& scene);
 

@@ -1,7 +1,5 @@
 #include "sim/arena.hpp"
 
-#include "accel/static_grid.hpp"
-
 namespace flatline {
 namespace {
 
@@ -53,7 +51,6 @@ Arena make_arena(const ArenaLayout& layout) {
   arena.floor = layout.floor;
   arena.thin_wall = layout.thin_wall;
   arena.half_extent = layout.half_extent;
-  arena.grid = std::make_shared<const StaticGrid>(arena.solids, 8.0f);
   return arena;
 }
 

@@ -3,14 +3,11 @@
 // travels in a tick, that exists to prove the collision is continuous.
 #pragma once
 
-#include <memory>
 #include <vector>
 
 #include "physics/collision.hpp"
 
 namespace flatline {
-
-class StaticGrid;  // accel/static_grid.hpp: the world sees no SIMD types
 
 // What a level says about collision: its boxes, and which of them are the floor and the glass.
 // The game reads it from assets/arena.gltf (assets/level.hpp); builtin_arena_layout() is the
@@ -28,7 +25,6 @@ struct Arena {
   int floor = -1;            // index into solids
   int thin_wall = -1;        // index into solids: 5 cm thick
   float half_extent = 0.0f;  // the playable square is [-half_extent, half_extent] on x and z
-  std::shared_ptr<const StaticGrid> grid;  // broad phase over `solids`, built once
 };
 
 ArenaLayout builtin_arena_layout();

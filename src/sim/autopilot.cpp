@@ -110,7 +110,7 @@ int hunted_target(const World& world) {
   for (int i = 0; i < kTargetCount; ++i) {
     const Target& target = world.targets[static_cast<std::size_t>(i)];
     if (target.broken) continue;
-    if (exact_first_hit(world, eye, target.pos, 0.0f).target != i) continue;  // hidden
+    if (first_hit(world, eye, target.pos, 0.0f).target != i) continue;  // hidden
     const View v = view_towards(eye, target.pos);
     const float turn =
         std::abs(turn_to(v.yaw, world.player.yaw)) + std::abs(v.pitch - world.player.pitch);

@@ -1,7 +1,6 @@
 // The systems step() runs, in order, each in its own file. Internal to sim.
 #pragma once
 
-#include "sim/bullet_clearance.hpp"
 #include "sim/world.hpp"
 
 namespace flatline {
@@ -9,18 +8,31 @@ namespace flatline {
 void update_player(World& world, const TickInput& input, float dt);  // player.cpp
 void update_targets(World& world, float dt);                         // world.cpp
 void fire_weapons(World& world, const TickInput& input, float dt);   // weapons.cpp
-void update_bullets(World& world, float dt);                         // weapons.cpp
+void update_bullets(World& world, float dt);                         // bullets.cpp
 // A target breaks after the bullets' tick, not at the hit that empties its health: every
 // bullet of a tick meets the same targets, so the order they are visited in (a pool's
 // dense order, a heap list's insertion order) cannot change the game.
-void break_targets(World& world);             // weapons.cpp
+void break_targets(World& world);             // bullets.cpp
 void update_effects(World& world, float dt);  // effects.cpp
 
-// The first thing the segment p0 -> p1 (a sphere of `radius`) touches, the exact way: the
-// arena's StaticGrid, then every live target, a target only if strictly earlier. What the
-// bullet tick asks when its fast path cannot answer (weapons.cpp).
-BulletHit exact_first_hit(const World& world, const glm::vec3& p0, const glm::vec3& p1,
-                          float radius);
+// What a bullet's segment hits first this tick.
+struct BulletHit {
+  float t = 1.0f;  // 0..1 along the segment
+  glm::vec3 normal{0.0f};
+  int target = -1;  // -1: the level (or nothing, when !any)
+  bool any = false;
+};
+
+// The first thing the segment p0 -> p1 (a sphere of `radius`) touches: every box of the
+// level (physics/collision.hpp, brute force), then every live target, a target only if
+// strictly earlier (bullets.cpp). Bullets, the aim and the autopilot's line of sight ask it.
+BulletHit first_hit(const World& world, const glm::vec3& p0, const glm::vec3& p1, float radius);
+
+// The second half of a flying bullet's tick, once its segment's first hit is known: move it
+// there or to `next`, apply the hit, end its flight if it is over (bullets.cpp). A kernel that
+// finds hits another way (BulletKernel) ends each tick of a bullet it could not prove clear
+// with this, so both play the same game.
+void land_bullet(World& world, Bullet& b, float dt, const glm::vec3& next, BulletHit hit);
 
 // Effects caused by hits and shots (effects.cpp).
 void spawn_impact(World& world, const glm::vec3& point, const glm::vec3& normal,

@@ -4,7 +4,6 @@
 #include <cstring>
 #include <type_traits>
 
-#include "sim/bullet_clearance.hpp"
 #include "sim/systems.hpp"
 
 namespace flatline {
@@ -118,10 +117,6 @@ World::World(const WorldConfig& cfg)
     tracers.make_on_demand_up_to(cfg.tracer_capacity);
   }
   place_targets(*this);
-  // At load, like the pools: the first World of a process builds it (tens of ms), the rest
-  // share it. update_bullets checks each tick that it still fits (clearance_applies).
-  bullet_clearance = shared_clearance_grid(bullet_obstacles(*this), {2.0f, 0.5f, 2.0f});
-  bullet_work.resize(cfg.bullet_capacity);  // without warm-up too: the list is no pool object
 }
 
 void update_targets(World& world, float dt) {
@@ -144,7 +139,11 @@ void step(World& world, const TickInput& input, float dt) {
   update_player(world, input, dt);
   update_targets(world, dt);
   fire_weapons(world, input, dt);
-  update_bullets(world, dt);
+  // The bullets' tick: the game's own, or a kernel that plays it the same way (BulletKernel).
+  if (world.bullet_kernel)
+    world.bullet_kernel->update_bullets(world, dt);
+  else
+    update_bullets(world, dt);
   break_targets(world);
   update_effects(world, dt);
   update_seeker(world, dt);

@@ -27,7 +27,16 @@
 
 namespace flatline {
 
-class ClearanceGrid;  // accel/clearance_grid.hpp: the bullets' broad phase, built at load
+struct World;
+
+// The bullets' tick is the one system a run may swap (the app's --kernel): the game's own is
+// update_bullets() (weapons.cpp), plain and scalar; lab/ offers a faster one that must play
+// the same game bit for bit. A World without one runs the game's own.
+class BulletKernel {
+ public:
+  virtual ~BulletKernel() = default;
+  virtual void update_bullets(World& world, float dt) = 0;
+};
 
 struct WorldConfig {
   static constexpr float kRifleSpeed = 300.0f;  // m/s: the defaults set_bullet_speed scales
@@ -186,13 +195,8 @@ struct World {
   std::size_t full_visual_live = 0;
   std::uint64_t tunnelled = 0;  // discrete collision: hits the swept test saw and it missed
   Seeker seeker;                // the stale-handle lesson's homing drone (lessons.hpp)
-  // The bullet tick's fast path (accel/clearance_grid.hpp): built at load, shared by every World
-  // with the same arena, targets and bullet_radius; used only while clearance_applies().
-  std::shared_ptr<const ClearanceGrid> bullet_clearance;
   EventLog events;  // shots, impacts, casings, broken targets: for listeners (events.hpp)
-  // update_bullets' list of the bullets its second pass resolves: one entry per bullet slot,
-  // made at load with the pools, so listing never allocates in play.
-  std::vector<int> bullet_work;
+  std::unique_ptr<BulletKernel> bullet_kernel;  // null: update_bullets(), the game's own
 };
 
 // Every live object of one kind, pooled or (pooling off) on the heap: what
@@ -201,29 +205,6 @@ template <class T, class Fn>
 void for_each_live(const WorldPool<T>& pool, const HeapList<T>& heap, Fn&& fn) {
   pool.for_each_active([&](int, const T& object) { fn(object); });
   heap.for_each(fn);
-}
-
-// for_each_active four at a time, for kernels that work on four objects at once (a structure
-// of arrays in registers: bullet_flight.hpp, the renderer's bullets): block(slots, objects)
-// for each four live objects, then one(slot, object) for the last one to three. The same
-// objects in the same order as for_each_active, which allows block to release objects it has
-// been given (pool.hpp).
-template <class P, class Block, class One>
-void for_each_active_by_four(P& pool, Block&& block, One&& one) {
-  using T = std::remove_reference_t<decltype(pool[0])>;  // const for a const pool
-  int slots[4];
-  T* objects[4];
-  int held = 0;
-  pool.for_each_active([&](int slot, T& object) {
-    slots[held] = slot;
-    objects[held] = &object;
-    if (++held == 4) {
-      held = 0;
-      block(slots, objects);
-    }
-  });
-  for (int i = 0; i < held; ++i)
-    one(slots[i], *objects[i]);
 }
 
 // Advances the world by one fixed tick of dt seconds.

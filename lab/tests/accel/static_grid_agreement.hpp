@@ -8,7 +8,7 @@
 
 #include <glm/vec3.hpp>
 
-#include "accel/static_grid.hpp"
+#include "lab/accel/static_grid.hpp"
 #include "sim/rng.hpp"
 
 namespace flatline {

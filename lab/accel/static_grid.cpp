@@ -8,9 +8,9 @@
 
 #include <glm/glm.hpp>
 
-#include "accel/static_grid.hpp"
-#include "accel/static_grid_lanes.hpp"
-#include "accel/static_grid_occupancy.hpp"
+#include "lab/accel/static_grid.hpp"
+#include "lab/accel/static_grid_lanes.hpp"
+#include "lab/accel/static_grid_occupancy.hpp"
 
 namespace flatline {
 namespace {

@@ -2,8 +2,8 @@
 // four boxes of a block at once, lane by lane (simd.hpp's four lanes, no -march flag).
 #pragma once
 
-#include "accel/simd.hpp"
-#include "accel/static_grid.hpp"
+#include "lab/accel/simd.hpp"
+#include "lab/accel/static_grid.hpp"
 
 namespace flatline::lanes {
 

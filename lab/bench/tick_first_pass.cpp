@@ -1,6 +1,6 @@
 // The tick's first pass alone (every bullet's common case: integrate, the free-box test,
 // list the rest), in two layouts, in the same run as the bound (tick_bench.cpp):
-//   pass1/objects/N  fly_clear4 over the pool's Bullet objects, as update_bullets runs it:
+//   pass1/objects/N  fly_clear4 over the pool's Bullet objects, as the fast kernel runs it:
 //                    four bullets' rows loaded and transposed into columns in registers.
 //   pass1/columns/N  the same arithmetic over a structure of arrays (one array per field, as
 //                    a pool that kept columns instead of objects would hold them): no
@@ -8,7 +8,7 @@
 // The listed bullets are only counted, not resolved; both layouts must list the same number
 // or the run fails. What this measures: how much storing the hot state as columns in the
 // pool itself would buy the first pass, the one redesign of the bullet tick left to weigh
-// (docs/scaling.md).
+// (docs/lab/scaling.md).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -16,7 +16,9 @@
 #include <memory>
 #include <vector>
 
-#include "sim/bullet_flight.hpp"
+#include "lab/kernel/bullet_flight.hpp"
+#include "lab/kernel/by_four.hpp"
+#include "lab/kernel/fast_kernel.hpp"
 #include "tick_bench.hpp"
 
 namespace flatline::tick_bench {
@@ -97,7 +99,8 @@ void bm_first_pass(benchmark::State& state, bool columns, std::size_t live) {
   World& world = *f.world;
   const std::vector<Bullet>& placed = placements(world);
   const std::size_t sets = std::min<std::size_t>(10, placed.size() / live);
-  const ClearanceGrid& grid = *world.bullet_clearance;
+  const std::shared_ptr<const ClearanceGrid> held = lab::FastBulletKernel(world).clearance();
+  const ClearanceGrid& grid = *held;
   const ClearanceGrid::Batch batch(grid);
   const float lifetime = world.config.bullet_lifetime, range = world.config.bullet_range;
   std::size_t set = 0;
@@ -113,7 +116,7 @@ void bm_first_pass(benchmark::State& state, bool columns, std::size_t live) {
     if (columns)
       return first_pass_columns(f.columns, live, kDt, batch, lifetime, range, f.listed.data());
     std::size_t count = 0;
-    for_each_active_by_four(
+    lab::for_each_active_by_four(
         world.bullets,
         [&](const int(&slots)[4], Bullet* const(&b)[4]) {
           const int flew = fly_clear4(b, kDt, batch, lifetime, range);

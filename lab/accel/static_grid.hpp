@@ -10,7 +10,7 @@
 
 #include <glm/vec3.hpp>
 
-#include "accel/simd.hpp"
+#include "lab/accel/simd.hpp"
 #include "physics/collision.hpp"
 
 namespace flatline {

@@ -12,8 +12,8 @@
 #include <cmath>
 #include <cstddef>
 
-#include "accel/simd.hpp"
-#include "sim/bullet_clearance.hpp"
+#include "lab/accel/simd.hpp"
+#include "lab/kernel/bullet_clearance.hpp"
 #include "sim/world.hpp"
 
 namespace flatline {

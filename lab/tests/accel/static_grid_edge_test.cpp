@@ -9,7 +9,7 @@
 
 #include <glm/geometric.hpp>
 
-#include "accel/static_grid.hpp"
+#include "lab/accel/static_grid.hpp"
 #include "sim/rng.hpp"
 #include "static_grid_agreement.hpp"
 

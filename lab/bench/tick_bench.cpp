@@ -3,14 +3,14 @@
 //       state plus instance records (N * (sizeof(Bullet) + sizeof(Instance)) bytes). Their
 //       bytes/s turn into the least time a tick can take: it must read each bullet's state,
 //       write it back and write its instance record (2 * 52 + 64 bytes per bullet).
-//   tick/game/N/CAP    the game's code: update_bullets + build_scene, N live in a pool of CAP.
+//   tick/fast/N/CAP    the lab's fast kernel (lab/kernel/fast_kernel.hpp) and its bullet
+//       streaks four at a time (lab/render/bullet_streaks.hpp), N live in a pool of CAP.
 //   tick/update, tick/scene   the two halves alone: where the time goes.
 //   pass1/objects, pass1/columns   the first pass alone, from the pool's objects and from
 //       columns (tick_first_pass.cpp): what a structure of arrays in the pool would buy.
-//   tick/exact         the same game code with the world's ClearanceGrid taken away, so every
-//       bullet runs the exact first-hit query: the tick before the fast path
-//       (accel/clearance_grid), side by side with it. tick/game's counter query_frac is
-//       the share of bullets the grid could not prove clear (they still ask the query).
+//   tick/scalar        the game's own code, side by side: update_bullets (src/sim/bullets.cpp:
+//       every bullet asks the brute-force first-hit query) + build_scene. tick/fast's
+//       counter query_frac is the share of bullets the grid could not prove clear.
 // What a timed iteration is: one tick of the live bullets. Bullets are placed once (random,
 // in the arena's air, flying 300 m/s, each checked to hit nothing within the tick), and
 // before every iteration, outside the timing, every live bullet is put back where it was
@@ -33,8 +33,9 @@
 
 #include <glm/geometric.hpp>
 
+#include "lab/kernel/fast_kernel.hpp"
+#include "lab/render/bullet_streaks.hpp"
 #include "render/scene.hpp"
-#include "sim/bullet_clearance.hpp"
 #include "sim/systems.hpp"
 #include "sim/world.hpp"
 #include "tick_bench.hpp"
@@ -106,7 +107,7 @@ std::vector<Bullet> place_bullets(const World& world, std::size_t count, bool cl
     b.damage = world.config.rifle_damage;
     b.full_visual = true;  // every bullet writes its instance record
     if (clear_for_a_tick &&
-        exact_first_hit(world, b.pos, b.pos + b.vel * kDt, world.config.bullet_radius).any)
+        first_hit(world, b.pos, b.pos + b.vel * kDt, world.config.bullet_radius).any)
       continue;
     out.push_back(b);
   }
@@ -144,6 +145,7 @@ Fixture& fixture_for(std::size_t capacity, std::size_t live) {
     cfg.bullet_capacity = capacity;
     cfg.full_visual_cap = capacity;
     f.world = std::make_unique<World>(cfg);
+    f.world->bullet_kernel = lab::make_fast_kernel(*f.world);
     f.scene.reserve_for(*f.world);
     f.live = 0;
   }
@@ -155,7 +157,18 @@ Fixture& fixture_for(std::size_t capacity, std::size_t live) {
   return f;
 }
 
-enum class Part { kGame, kUpdate, kScene, kExact };
+enum class Part { kFast, kUpdate, kScene, kScalar };
+
+// One tick of the bullets, by the lab's kernel and streaks or by the game's own code.
+void tick_part(World& world, Part part, render::SceneInstances& scene) {
+  if (part == Part::kScalar) {
+    update_bullets(world, kDt);
+    render::build_scene(world, kAlpha, scene);
+    return;
+  }
+  if (part != Part::kScene) world.bullet_kernel->update_bullets(world, kDt);
+  if (part != Part::kUpdate) lab::write_bullet_streaks(world, kAlpha, scene);
+}
 
 void bm_tick(benchmark::State& state, Part part, std::size_t live, std::size_t capacity) {
   Fixture& f = fixture_for(capacity, live);
@@ -164,9 +177,8 @@ void bm_tick(benchmark::State& state, Part part, std::size_t live, std::size_t c
   // Up to 10 different sets of N bullets, in turn: replaying one small set every iteration
   // would let the branch predictor learn it (10^3 bullets looked 2x cheaper than 10^4).
   const std::size_t sets = std::min<std::size_t>(10, placed.size() / live);
-  // tick/exact: the world without its ClearanceGrid runs the exact query for every bullet.
-  std::shared_ptr<const ClearanceGrid> grid = world.bullet_clearance;
-  if (part == Part::kExact) world.bullet_clearance = nullptr;
+  const auto& kernel = static_cast<const lab::FastBulletKernel&>(*world.bullet_kernel);
+  const std::shared_ptr<const ClearanceGrid>& grid = kernel.clearance();
   const double overhead = timer_overhead();
   std::size_t iteration = 0;
   const auto place = [&] {  // untimed: the live bullets are re-placed
@@ -177,14 +189,12 @@ void bm_tick(benchmark::State& state, Part part, std::size_t live, std::size_t c
   // so that the other sizes' runs (interleaved with this one) have left no cold caches.
   for (int warm = 0; warm < 2; ++warm) {
     place();
-    if (part != Part::kScene) update_bullets(world, kDt);
-    if (part != Part::kUpdate) render::build_scene(world, kAlpha, f.scene);
+    tick_part(world, part, f.scene);
   }
   for (auto _ : state) {
     place();
     const double start = thread_seconds();
-    if (part != Part::kScene) update_bullets(world, kDt);
-    if (part != Part::kUpdate) render::build_scene(world, kAlpha, f.scene);
+    tick_part(world, part, f.scene);
     const double took = std::max(0.0, thread_seconds() - start - overhead);
     benchmark::DoNotOptimize(f.scene.count.data());
     benchmark::ClobberMemory();
@@ -194,10 +204,9 @@ void bm_tick(benchmark::State& state, Part part, std::size_t live, std::size_t c
       break;
     }
   }
-  world.bullet_clearance = grid;
   state.counters["bullets"] = static_cast<double>(live);
   state.counters["timer_us"] = overhead * 1e6;  // taken off every iteration
-  if (part == Part::kGame && grid) {  // untimed: how many segments the grid cannot prove clear
+  if (part == Part::kFast && grid) {  // untimed: how many segments the grid cannot prove clear
     std::size_t queries = 0;
     for (std::size_t i = 0; i < live; ++i)
       queries += !grid->clear(placed[i].pos, placed[i].pos + placed[i].vel * kDt);
@@ -249,10 +258,10 @@ int main(int argc, char** argv) {
     std::snprintf(name, sizeof name, "bound/triad/%zu", n);
     benchmark::RegisterBenchmark(name, bm_bound, n, std::size_t{3});
   }
-  const std::pair<Part, const char*> parts[] = {{Part::kGame, "game"},
+  const std::pair<Part, const char*> parts[] = {{Part::kFast, "fast"},
                                                 {Part::kUpdate, "update"},
                                                 {Part::kScene, "scene"},
-                                                {Part::kExact, "exact"}};
+                                                {Part::kScalar, "scalar"}};
   // (live, capacity): capacity >= live, and 10^3 live in a 10^6 pool (cost follows live).
   const std::pair<std::size_t, std::size_t> shapes[] = {{1'000, 1'000},
                                                         {10'000, 10'000},

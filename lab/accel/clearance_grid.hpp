@@ -22,7 +22,7 @@
 #include <glm/common.hpp>
 #include <glm/vec3.hpp>
 
-#include "accel/simd.hpp"
+#include "lab/accel/simd.hpp"
 #include "physics/collision.hpp"
 
 namespace flatline {

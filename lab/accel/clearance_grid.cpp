@@ -1,4 +1,4 @@
-#include "accel/clearance_grid.hpp"
+#include "lab/accel/clearance_grid.hpp"
 
 #include <algorithm>
 #include <initializer_list>

@@ -1,7 +1,7 @@
 // The bullet's broad phase, seen from the game: which boxes a bullet of this World can hit,
-// whether the ClearanceGrid (accel/clearance_grid.hpp) built for them still holds, and the
+// whether the ClearanceGrid (lab/accel/clearance_grid.hpp) built for them still holds, and the
 // first hit among the few obstacles it names.
-#include "sim/bullet_clearance.hpp"
+#include "lab/kernel/bullet_clearance.hpp"
 
 #include <glm/common.hpp>
 
@@ -23,13 +23,13 @@ std::vector<Aabb> bullet_obstacles(const World& world) {
   return boxes;
 }
 
-bool clearance_applies(const World& world) {
-  if (!world.bullet_clearance) return false;
-  const std::span<const Aabb> built = world.bullet_clearance->obstacles();
+bool clearance_applies(const World& world, const ClearanceGrid* clearance) {
+  if (clearance == nullptr) return false;
+  const std::span<const Aabb> built = clearance->obstacles();
   const std::size_t solids = world.arena.solids.size();
   if (built.size() != solids + world.targets.size()) return false;
   const float r = world.config.bullet_radius;
-  const ClearanceGrid& grid = *world.bullet_clearance;
+  const ClearanceGrid& grid = *clearance;
   for (std::size_t i = 0; i < solids; ++i)
     if (!grid.covers(i, world.arena.solids[i].grown(r))) return false;
   for (std::size_t t = 0; t < world.targets.size(); ++t) {

@@ -1,4 +1,4 @@
-#include "sim/bullet_clearance.hpp"
+#include "lab/kernel/bullet_clearance.hpp"
 
 #include <gtest/gtest.h>
 
@@ -12,6 +12,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "lab/kernel/fast_kernel.hpp"
 #include "sim/systems.hpp"
 #include "sim/world.hpp"
 
@@ -20,6 +21,11 @@ namespace {
 
 constexpr int kSegments = 120'000;
 constexpr float kDt = 1.0f / 60.0f;
+
+// The ClearanceGrid the fast kernel builds for `world` at load.
+std::shared_ptr<const ClearanceGrid> grid_of(const World& world) {
+  return lab::FastBulletKernel(world).clearance();
+}
 
 // Everything a bullet could ever touch, worked out here rather than by bullet_obstacles():
 // the arena's boxes, and for each target every place its box can be (home ± |sway|).
@@ -85,7 +91,8 @@ void scatter_targets(World& world, std::mt19937& rng) {
 
 // Over many segments: clear() never claims a segment that could touch anything.
 void expect_clear_is_never_wrong(const World& world, unsigned seed) {
-  const ClearanceGrid& grid = *world.bullet_clearance;
+  const std::shared_ptr<const ClearanceGrid> held = grid_of(world);
+  const ClearanceGrid& grid = *held;
   const std::vector<Aabb> hittable = everything_hittable(world);
   const float r = world.config.bullet_radius;
   SegmentSource source(world, seed);
@@ -105,7 +112,7 @@ void expect_clear_is_never_wrong(const World& world, unsigned seed) {
 
 TEST(BulletClearance, ASegmentItCallsClearTouchesNothingWhereverTheTargetsAre) {
   const World world(WorldConfig{});
-  ASSERT_TRUE(world.bullet_clearance);
+  ASSERT_TRUE(grid_of(world));
   expect_clear_is_never_wrong(world, 11);
 }
 
@@ -114,7 +121,7 @@ TEST(BulletClearance, AWiderBulletGetsAGridOfItsOwnThatIsJustAsSafe) {
   wide.bullet_radius = 0.4f;
   const World fat(wide);
   const World thin(WorldConfig{});
-  EXPECT_NE(fat.bullet_clearance, thin.bullet_clearance);
+  EXPECT_NE(grid_of(fat), grid_of(thin));
   expect_clear_is_never_wrong(fat, 12);
 }
 
@@ -124,12 +131,13 @@ TEST(BulletClearance, WorldsWithTheSameArenaTargetsAndRadiusShareOneGrid) {
   other.seed = 99;  // a different seed moves target phases, not their range
   other.bullet_capacity = 16;
   const World b(other);
-  EXPECT_EQ(a.bullet_clearance, b.bullet_clearance);
+  EXPECT_EQ(grid_of(a), grid_of(b));
 }
 
 TEST(BulletClearance, FirstHitNearFindsExactlyTheHitOfTheFullQuery) {
   World world(WorldConfig{});
-  const ClearanceGrid& grid = *world.bullet_clearance;
+  const std::shared_ptr<const ClearanceGrid> held = grid_of(world);
+  const ClearanceGrid& grid = *held;
   const float r = world.config.bullet_radius;
   SegmentSource source(world, 13);
   std::mt19937 rng(14);
@@ -141,7 +149,7 @@ TEST(BulletClearance, FirstHitNearFindsExactlyTheHitOfTheFullQuery) {
     const ClearanceGrid::Candidates near = grid.candidates(p0, p1);
     if (!near.valid) continue;
     ++valid;
-    const BulletHit want = exact_first_hit(world, p0, p1, r);
+    const BulletHit want = first_hit(world, p0, p1, r);  // the game's query
     const BulletHit got = first_hit_near(world, near, p0, p1, r);
     hits += want.any ? 1 : 0;
     target_hits += want.target >= 0 ? 1 : 0;
@@ -163,7 +171,8 @@ TEST(BulletClearance, FirstHitNearFindsExactlyTheHitOfTheFullQuery) {
 // margin clearance_applies() lets a target stand outside its obstacle.
 TEST(BulletClearance, ItsProbeNeverRulesOutAnObstacleTheExactTestHits) {
   const World world(WorldConfig{});
-  const ClearanceGrid& grid = *world.bullet_clearance;
+  const std::shared_ptr<const ClearanceGrid> held = grid_of(world);
+  const ClearanceGrid& grid = *held;
   const std::span<const Aabb> obstacles = grid.obstacles();
   SegmentSource source(world, 15);
   int hits = 0, dropped_hits = 0, misses = 0, misses_ruled_out = 0;
@@ -195,7 +204,8 @@ TEST(BulletClearance, ItsProbeNeverRulesOutAnObstacleTheExactTestHits) {
 // grid, off it, above the arena, and for points that are not finite.
 TEST(BulletClearance, ItsBatchAnswersWhatClearAnswersForEachOfFourSegments) {
   const World world(WorldConfig{});
-  const ClearanceGrid& grid = *world.bullet_clearance;
+  const std::shared_ptr<const ClearanceGrid> held = grid_of(world);
+  const ClearanceGrid& grid = *held;
   const ClearanceGrid::Batch batch(grid);
   SegmentSource source(world, 23);
   std::mt19937 rng(24);
@@ -242,12 +252,14 @@ TEST(BulletClearance, AGridWithNoObstaclesCallsEverySegmentClear) {
   EXPECT_EQ(batch.clear(a, b), 0xF);
 }
 
-TEST(BulletClearance, TheTwoPassBulletTickEndsWhereOnePassWould) {
+// 3000 bullets everywhere in the arena, and the player firing: the fast kernel's two passes
+// end every tick where the game's scalar tick does.
+TEST(BulletClearance, TheTwoPassBulletTickEndsWhereTheGamesTickWould) {
   WorldConfig cfg;
   cfg.bullet_capacity = 4096;
   cfg.rifle_rate = 120.0f;
   World two_pass(cfg), one_pass(cfg);
-  one_pass.bullet_work.clear();  // no list: update_bullets falls back to one pass
+  two_pass.bullet_kernel = lab::make_fast_kernel(two_pass);  // one_pass: the game's own
   std::mt19937 rng(16);
   std::uniform_real_distribution<float> xz(-29.0f, 29.0f), y(0.3f, 5.5f), unit(-1.0f, 1.0f);
   for (World* w : {&two_pass, &one_pass}) {  // the same 3000 bullets in both, everywhere
@@ -281,33 +293,37 @@ TEST(BulletClearance, TheTwoPassBulletTickEndsWhereOnePassWould) {
 
 TEST(BulletClearance, KeepsApplyingWhileTheTargetsSwayForMinutes) {
   World world(WorldConfig{});
+  const std::shared_ptr<const ClearanceGrid> grid = grid_of(world);
   for (int tick = 0; tick < 60 * 60 * 3; ++tick) {
     update_targets(world, kDt);
-    ASSERT_TRUE(clearance_applies(world)) << "tick " << tick;
+    ASSERT_TRUE(clearance_applies(world, grid.get())) << "tick " << tick;
   }
 }
 
 TEST(BulletClearance, StopsApplyingWhenATargetLeavesItsRangeOrTheRadiusGrows) {
   World world(WorldConfig{});
-  ASSERT_TRUE(clearance_applies(world));
+  const std::shared_ptr<const ClearanceGrid> grid = grid_of(world);
+  ASSERT_TRUE(clearance_applies(world, grid.get()));
   world.targets[1].home.x += 5.0f;  // a target moved to where the grid saw free air
   update_targets(world, kDt);
-  EXPECT_FALSE(clearance_applies(world));
+  EXPECT_FALSE(clearance_applies(world, grid.get()));
   world.targets[1].broken = true;  // a broken target cannot be hit: it no longer matters
-  EXPECT_TRUE(clearance_applies(world));
+  EXPECT_TRUE(clearance_applies(world, grid.get()));
   world.config.bullet_radius *= 2.0f;
-  EXPECT_FALSE(clearance_applies(world));
+  EXPECT_FALSE(clearance_applies(world, grid.get()));
 }
 
 // The fallback end to end: a target moved after load is still hit (the tick asks the
 // exact query), where the grid alone would have let the bullet through.
 TEST(BulletClearance, ABulletStillHitsATargetMovedAfterLoad) {
   World world(WorldConfig{});
+  world.bullet_kernel = lab::make_fast_kernel(world);  // its grid: the targets as loaded
+  const auto& kernel = static_cast<const lab::FastBulletKernel&>(*world.bullet_kernel);
   Target& target = world.targets[1];
   target.home = {0.0f, 3.0f, 0.0f};  // mid-air in the open, where the grid has free boxes
   target.sway = glm::vec3(0.0f);
   update_targets(world, kDt);
-  ASSERT_TRUE(world.bullet_clearance->clear({0.0f, 3.0f, 2.0f}, {0.0f, 3.0f, -2.0f}));
+  ASSERT_TRUE(kernel.clearance()->clear({0.0f, 3.0f, 2.0f}, {0.0f, 3.0f, -2.0f}));
   world.player.pos = world.player.prev_pos = {0.0f, 3.0f - kEyeHeight, 10.0f};
   world.player.vel = glm::vec3(0.0f);
   world.player.yaw = 0.0f;  // looks down -z, at the target

@@ -8,8 +8,8 @@
 
 #include <glm/geometric.hpp>
 
-#include "accel/static_grid.hpp"
 #include "diag/heap_counter.hpp"
+#include "lab/accel/static_grid.hpp"
 #include "sim/arena.hpp"
 #include "sim/rng.hpp"
 #include "static_grid_agreement.hpp"
@@ -17,15 +17,21 @@
 namespace flatline {
 namespace {
 
+// The grid the fast kernel builds over the arena's solids (lab/kernel/fast_kernel.cpp).
+StaticGrid arena_grid(const Arena& arena) {
+  return StaticGrid(arena.solids, 8.0f);
+}
+
 TEST(StaticGrid, AgreesWithBruteForceOnEveryFirstHit) {
   const Arena arena = make_arena();
+  const StaticGrid arena_index = arena_grid(arena);
   Rng rng(7);
   int hits = 0;
   for (int i = 0; i < 20000; ++i) {
     const glm::vec3 p0{rng.uniform(-35, 35), rng.uniform(-2, 10), rng.uniform(-35, 35)};
     const glm::vec3 p1 = p0 + glm::vec3(rng.uniform(-8, 8), rng.uniform(-8, 8), rng.uniform(-8, 8));
     const float radius = rng.uniform() < 0.5f ? 0.0f : 0.05f;
-    const auto grid = arena.grid->first_hit(p0, p1, radius);
+    const auto grid = arena_index.first_hit(p0, p1, radius);
     const auto brute = first_hit_brute_force(arena.solids, p0, p1, radius);
     ASSERT_EQ(grid.has_value(), brute.has_value()) << "segment " << i;
     if (!grid) continue;
@@ -194,7 +200,7 @@ TEST(StaticGrid, ARebuildMatchesAFreshGridAndAllocatesNothing) {
 // segment of length zero, through cells of every size the benchmark uses.
 TEST(StaticGrid, ASegmentOutsideTheGridFindsNothing) {
   const Arena arena = make_arena();
-  EXPECT_FALSE(arena.grid->first_hit({0, 100, 0}, {10, 120, 0}, 0.1f));
+  EXPECT_FALSE(arena_grid(arena).first_hit({0, 100, 0}, {10, 120, 0}, 0.1f));
 }
 
 TEST(StaticGrid, AnEmptyGridFindsNothing) {

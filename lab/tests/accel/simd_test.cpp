@@ -1,4 +1,4 @@
-#include "accel/simd.hpp"
+#include "lab/accel/simd.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// The game's side of the bullet broad phase: the ClearanceGrid (accel/clearance_grid.hpp)
+// The game's side of the bullet broad phase: the ClearanceGrid (lab/accel/clearance_grid.hpp)
 // knows boxes and segments; this file knows which boxes a World's bullets can hit.
 #pragma once
 
@@ -6,8 +6,9 @@
 
 #include <glm/vec3.hpp>
 
-#include "accel/clearance_grid.hpp"
+#include "lab/accel/clearance_grid.hpp"
 #include "physics/collision.hpp"
+#include "sim/systems.hpp"
 
 namespace flatline {
 
@@ -18,22 +19,14 @@ struct World;
 // sweeps over its whole sway (home ± |sway|, see update_targets); all grown by the radius.
 std::vector<Aabb> bullet_obstacles(const World& world);
 
-// Whether world.bullet_clearance still describes `world`: every box the exact query can
-// test (each arena solid, each live target where it is now, grown by the current
+// Whether `grid` (built on bullet_obstacles(world)) still describes `world`: every box the exact
+// query can test (each arena solid, each live target where it is now, grown by the current
 // config.bullet_radius) lies inside the obstacle the grid was built around (give or take
 // half the grid's 1 cm margin, which keeps that sound). It fails if
 // a test or a lesson moves a target's home, widens its sway or changes the radius after
-// load; update_bullets then asks the exact query for that tick. A few dozen compares:
+// load; the fast kernel then asks the exact query for that tick. A few dozen compares:
 // once per tick, not per bullet.
-bool clearance_applies(const World& world);
-
-// A bullet's first hit this tick: as weapons.cpp's RayHit.
-struct BulletHit {
-  float t = 1.0f;
-  glm::vec3 normal{0.0f};
-  int target = -1;  // -1: the arena (or nothing, when !any)
-  bool any = false;
-};
+bool clearance_applies(const World& world, const ClearanceGrid* grid);
 
 // The first hit of the segment among `near` (from a ClearanceGrid built on
 // bullet_obstacles(world)): the same hit as the arena's StaticGrid plus every target,

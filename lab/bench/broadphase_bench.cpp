@@ -30,8 +30,8 @@
 #include <glm/geometric.hpp>
 #include <glm/vec3.hpp>
 
-#include "accel/static_grid.hpp"
-#include "sim/bullet_clearance.hpp"
+#include "lab/accel/static_grid.hpp"
+#include "lab/kernel/bullet_clearance.hpp"
 #include "sim/rng.hpp"
 
 namespace {

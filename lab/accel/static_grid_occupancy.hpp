@@ -15,8 +15,8 @@
 
 #include <glm/glm.hpp>
 
-#include "accel/simd.hpp"
-#include "accel/static_grid.hpp"
+#include "lab/accel/simd.hpp"
+#include "lab/accel/static_grid.hpp"
 
 namespace flatline {
 
