@@ -3,14 +3,14 @@
 # lab/pool/pool_features.hpp: the textbook pool plus one guarantee at a time, then
 # flatline::Pool itself), run side by side in one run: interleaved repetitions, pinned to
 # one core, medians. Writes the table (ns per acquire+release, ratio to the textbook rung, with
-# date, machine and command) to <build>/pool_features.md, into docs/perf/pool_features.md
-# between its table markers, and into docs/performance.md's "bench-pool-features" block
+# date, machine and command) to <build>/pool_features.md, into docs/lab/perf/pool_features.md
+# between its table markers, and into docs/lab/pool_measurements.md's "bench-pool-features" block
 # (scripts/readme_block.py). Only ratios within one run mean anything on a shared machine.
 #
 # Usage: scripts/bench_pool_features.sh [extra pool_bench flags]
 # Env:   REPETITIONS (default 15), MIN_TIME (seconds per repetition, default 0.1),
 #        BUILD_DIR (default build/release; another dir is configured Release, game off),
-#        BENCH_CPU (the core to pin to, default 1), BLOCK=0 (leave docs/performance.md alone)
+#        BENCH_CPU (the core to pin to, default 1), BLOCK=0 (leave docs/lab/pool_measurements.md alone)
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -93,8 +93,8 @@ with open(table_path, "w") as f:
 print(text, end="")
 EOF
 
-# docs/perf/pool_features.md keeps its prose; only the table between its markers is replaced.
-python3 - "${root}/docs/perf/pool_features.md" "${table}" <<'EOF'
+# docs/lab/perf/pool_features.md keeps its prose; only the table between its markers is replaced.
+python3 - "${root}/docs/lab/perf/pool_features.md" "${table}" <<'EOF'
 import re
 import sys
 
@@ -108,4 +108,4 @@ with open(doc_path, "w") as f:
     f.write(marker.sub(lambda m: m.group(1) + body + "\n" + m.group(3), doc, count=1))
 EOF
 if [ "${BLOCK:-1}" != 0 ]; then python3 "${root}/scripts/readme_block.py" bench-pool-features "${table}"; fi
-echo "(JSON: ${json}, table: ${table}, docs/perf/pool_features.md updated)" >&2
+echo "(JSON: ${json}, table: ${table}, docs/lab/perf/pool_features.md updated)" >&2

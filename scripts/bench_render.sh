@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Measures the broad phase and the renderer at scale and writes the results, with the
-# machine description and the exact command, to docs/perf/render_broadphase.md:
+# machine description and the exact command, to docs/lab/perf/render_broadphase.md:
 #   bench/broadphase_bench.cpp  brute force vs StaticGrid, ns per 5 m bullet segment, pinned to
 #                               one core, interleaved repetitions, medians and speed-ups;
 #   bench/render_bench.cpp      instanced vs one draw per cube and the instance-buffer upload
 #                               strategies, under xvfb-run when there is no DISPLAY.
 # Only the ratios mean something on a shared machine; absolute times drift from run to run.
 # Also writes <build>/readme_broadphase.md and readme_render.md, the tables scripts/bench.sh
-# puts into docs/scaling.md.
+# puts into docs/lab/scaling.md.
 #
 # Usage: scripts/bench_render.sh
 # Env:   BUILD_DIR (default build/release), REPETITIONS (broad phase, default 5),
@@ -17,7 +17,7 @@ set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${BUILD_DIR:-${root}/build/release}"
-out="${root}/docs/perf/render_broadphase.md"
+out="${root}/docs/lab/perf/render_broadphase.md"
 json="${build}/broadphase_bench.json"
 render_txt="${build}/render_bench.txt"
 # The exact command, with the environment overrides that were set.
@@ -165,7 +165,7 @@ with open(out_path, "w") as f:
     f.write(text)
 print(text, end="")
 
-# ---- docs/scaling.md's blocks (scripts/bench.sh puts them between the "bench-broadphase" and
+# ---- docs/lab/scaling.md's blocks (scripts/bench.sh puts them between the "bench-broadphase" and
 # "bench-render" markers): the headline tables, with when, where and the command.
 build = os.path.dirname(json_path)
 made = (f"Made by `{command_line}` on {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: "

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The bullet tick at scale: builds Release in build/scale, runs bench/tick_bench pinned to
 # one core (medians of repetitions, interleaved) and a whole-game stress run with a 10^6
-# bullet pool, then writes docs/perf/tick_scaling.md (tables, machine, commands) and
-# docs/perf/tick_scaling.png (ns/bullet vs live bullets, log-log, with the bound drawn).
+# bullet pool, then writes docs/lab/perf/tick_scaling.md (tables, machine, commands) and
+# docs/lab/perf/tick_scaling.png (ns/bullet vs live bullets, log-log, with the bound drawn).
 #   scripts/bench_scale.sh                 # about 3-4 minutes on 2 shared cores
 #   REPS=3 FRAMES=120 scripts/bench_scale.sh   # quicker, noisier
 #   BASELINE=/path/to/older/tick_bench scripts/bench_scale.sh
@@ -10,14 +10,14 @@
 #       one in turns, five rounds on the same ticks, and adds a before/after table: on a
 #       shared machine whose speed drifts by 2x within the hour, only turns taken side by
 #       side compare two versions.
-# Also writes $BUILD/readme_scale.md, the table scripts/bench.sh puts into docs/scaling.md.
+# Also writes $BUILD/readme_scale.md, the table scripts/bench.sh puts into docs/lab/scaling.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=build/scale
 REPS=${REPS:-5}
 FRAMES=${FRAMES:-240}
 FIRE_RATE=${FIRE_RATE:-1200000}
-OUT=docs/perf
+OUT=docs/lab/perf
 mkdir -p "$OUT"
 
 cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DFLATLINE_WERROR=ON >/dev/null
@@ -132,7 +132,7 @@ md = ["# The bullet tick at scale", "",
       "| live N | bandwidth GB/s | bound ns | game ns | ratio | update ns | scene ns "
       "| exact ns | ratio | share not proven clear |", "|---|---|---|---|---|---|---|---|---|---|"]
 sup = {1000: "10³", 10000: "10⁴", 100000: "10⁵", 1000000: "10⁶"}
-readme_rows = []  # docs/scaling.md's table (scripts/bench.sh puts it there): the same runs, fewer columns
+readme_rows = []  # docs/lab/scaling.md's table (scripts/bench.sh puts it there): the same runs, fewer columns
 for r in rows:
     limit = 2 if r["n"] == 1000000 else 3
     md.append(f"| {r['n']:,} | {r['bw']/1e9:.0f} | {r['bound']:.2f} | {r['game']:.1f} | "
@@ -220,7 +220,7 @@ md += ["", "## Whole game (headless stress run)", "",
        "the bandwidth bound; grey: 3x the bound (the target).", ""]
 open(f"{out}/tick_scaling.md", "w").write("\n".join(md))
 
-# ---- docs/scaling.md's block (scripts/bench.sh puts it between the "bench-scale" markers).
+# ---- docs/lab/scaling.md's block (scripts/bench.sh puts it between the "bench-scale" markers).
 cpu = next((l.split(":", 1)[1].strip() for l in lscpu.splitlines() if l.startswith("Model name")), "?")
 when = subprocess.run(["date", "-u", "+%Y-%m-%d %H:%M UTC"], capture_output=True, text=True).stdout.strip()
 readme = [f"Made by `scripts/bench_scale.sh` on {when}: {cpu}, {len(os.sched_getaffinity(0))} "

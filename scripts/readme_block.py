@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""Puts a generated block of Markdown between two markers in the README or a docs/ chapter.
+"""Puts a generated block of Markdown between two markers in the README or a docs/ page.
 
     scripts/readme_block.py NAME FILE
 
 replaces what lies between "<!-- NAME:begin -->" and "<!-- NAME:end -->" with the contents
-of FILE, in whichever of README.md and docs/*.md holds those markers (exactly one must).
+of FILE, in whichever of README.md, docs/*.md and docs/lab/*.md holds those markers (exactly
+one must).
 The benchmark scripts write their tables to files; scripts/bench.sh runs them all and
 calls this for each, so the performance chapters show the last full run, with its machine
 and command, and the prose around them stays hand-written. A missing marker is an error
@@ -25,8 +26,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def documents():
-    """The files that may hold blocks, relative to the root: README.md, then docs/*.md."""
+    """The files that may hold blocks, relative to the root: README.md, docs/*.md, docs/lab/*.md."""
     docs = sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")))
+    docs += sorted(glob.glob(os.path.join(ROOT, "docs", "lab", "*.md")))
     return ["README.md"] + [os.path.relpath(p, ROOT) for p in docs]
 
 
@@ -59,7 +61,7 @@ def locate(name):
     found = holders(name)
     if len(found) != 1:
         where = "none of" if not found else f"{len(found)} of"
-        sys.exit(f"readme_block.py: {where} README.md, docs/*.md hold <!-- {name}:begin --> ... "
+        sys.exit(f"readme_block.py: {where} README.md, docs/*.md, docs/lab/*.md hold <!-- {name}:begin --> ... "
                  f"<!-- {name}:end -->" + (f" ({', '.join(found)})" if found else ""))
     text = read(found[0])
     return found[0], text, pattern(name).search(text)
@@ -76,7 +78,7 @@ def check(specs):
             bad += 1
         elif not path and len(found) != 1:
             print(f"readme_block.py: <!-- {name}:begin --> ... <!-- {name}:end --> should be in "
-                  f"exactly one of README.md, docs/*.md; found in: {', '.join(found) or 'no file'}",
+                  f"exactly one of README.md, docs/*.md, docs/lab/*.md; found in: {', '.join(found) or 'no file'}",
                   file=sys.stderr)
             bad += 1
     print(f"readme_block.py: {len(specs)} blocks checked, {bad} missing or misplaced")
@@ -96,7 +98,7 @@ def main(argv):
     found = holders(name)
     if len(found) != 1:
         print(f"readme_block.py: <!-- {name}:begin --> ... <!-- {name}:end --> must be in exactly "
-              f"one of README.md, docs/*.md; found in: {', '.join(found) or 'no file'}",
+              f"one of README.md, docs/*.md, docs/lab/*.md; found in: {', '.join(found) or 'no file'}",
               file=sys.stderr)
         return 1
     target = os.path.join(ROOT, found[0])
