@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Measures the broad phase and the renderer at scale and writes the results, with the
 # machine description and the exact command, to docs/lab/perf/render_broadphase.md:
-#   bench/broadphase_bench.cpp  brute force vs StaticGrid, ns per 5 m bullet segment, pinned to
+#   lab/bench/broadphase_bench.cpp  brute force vs StaticGrid, ns per 5 m bullet segment, pinned to
 #                               one core, interleaved repetitions, medians and speed-ups;
 #   bench/render_bench.cpp      instanced vs one draw per cube and the instance-buffer upload
 #                               strategies, under xvfb-run when there is no DISPLAY.
@@ -35,7 +35,7 @@ cmake --build "${build}" --target broadphase_bench render_bench -j2 >/dev/null
 pin=()
 if command -v taskset >/dev/null && taskset -c 0 true 2>/dev/null; then pin=(taskset -c 0); fi
 echo "broadphase_bench ..." >&2
-"${pin[@]}" "${build}/bench/broadphase_bench" \
+"${pin[@]}" "${build}/lab/bench/broadphase_bench" \
   --benchmark_repetitions="${REPETITIONS:-5}" \
   --benchmark_enable_random_interleaving=true \
   --benchmark_report_aggregates_only=true \
@@ -85,7 +85,7 @@ lines = [
     "(shared with other jobs: trust ratios within one run, not absolute times)",
     f"- GL: {renderer.group(1) if renderer else '?'}, {version.group(1) if version else '?'}",
     "",
-    "## Broad phase: first hit of a 5 m bullet segment (`bench/broadphase_bench.cpp`)",
+    "## Broad phase: first hit of a 5 m bullet segment (`lab/bench/broadphase_bench.cpp`)",
     "",
     f"Random boxes (0.4-2 m) in a 60 x 60 x 6 m arena, 8192 random bullet segments of 5 m "
     f"(radius 0.03 m), seeded. ns per bullet, median of {reps} interleaved repetitions, "
@@ -93,7 +93,7 @@ lines = [
     "Every grid was checked against brute force on all 8192 first hits (box and t) before "
     "timing. Rebuild: one StaticGrid::rebuild in place (fitted cells, no allocation), the "
     "per-tick cost if the boxes move; per bullet when 10^4 bullets share a tick. Clearance: "
-    "the game's bullet broad phase (src/accel/clearance_grid.hpp, 2 x 0.5 x 2 m cells) over "
+    "the game's bullet broad phase (lab/accel/clearance_grid.hpp, 2 x 0.5 x 2 m cells) over "
     "the same boxes, for geometry that does not move (or moves within bounds known at load): "
     "free boxes built at load prove a share of segments clear (last column), the rest test "
     "the boxes near their cell.",

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The bullet tick at scale: builds Release in build/scale, runs bench/tick_bench pinned to
+# The bullet tick at scale: builds Release in build/scale, runs lab/bench/tick_bench pinned to
 # one core (medians of repetitions, interleaved) and a whole-game stress run with a 10^6
 # bullet pool, then writes docs/lab/perf/tick_scaling.md (tables, machine, commands) and
 # docs/lab/perf/tick_scaling.png (ns/bullet vs live bullets, log-log, with the bound drawn).
@@ -23,7 +23,7 @@ mkdir -p "$OUT"
 cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DFLATLINE_WERROR=ON >/dev/null
 cmake --build "$BUILD" -j2 --target tick_bench flatline >/dev/null
 
-BENCH_CMD=(taskset -c 0 "$BUILD/bench/tick_bench" --benchmark_repetitions="$REPS"
+BENCH_CMD=(taskset -c 0 "$BUILD/lab/bench/tick_bench" --benchmark_repetitions="$REPS"
   --benchmark_enable_random_interleaving=true --benchmark_display_aggregates_only=true
   --benchmark_out="$BUILD/tick_bench.json" --benchmark_out_format=json)
 echo "running: ${BENCH_CMD[*]}" >&2
@@ -32,7 +32,7 @@ echo "running: ${BENCH_CMD[*]}" >&2
 # The stress run: a 10^6 pool and a fire rate that fills it. At 300 m/s every bullet hits
 # a wall within ~0.1 s (so 10^6 live would need 10^7 shots/s); slower bullets live ~1 s.
 STRESS_CMD=(taskset -c 0 "$BUILD/flatline" --no-window --frames "$FRAMES" --autofire
-  --pool-size 1000000 --fire-rate "$FIRE_RATE")
+  --kernel fast --pool-size 1000000 --fire-rate "$FIRE_RATE")
 if "$BUILD/flatline" --help | grep -q -- '--bullet-speed'; then
   STRESS_CMD+=(--bullet-speed 25)
 fi
@@ -43,18 +43,18 @@ echo "running: ${STRESS_CMD[*]}" >&2
 # The demo's largest setting: the overlay's biggest bullet pool (2^20) at its fastest rifle
 # (30 shots/s). Live bullets follow the fire rate, not the pool: a few dozen.
 DEMO_CMD=(taskset -c 0 "$BUILD/flatline" --no-window --frames 1200 --autofire
-  --pool-size 1048576 --fire-rate 30 --stats "$BUILD/demo_max.json")
+  --kernel fast --pool-size 1048576 --fire-rate 30 --stats "$BUILD/demo_max.json")
 echo "running: ${DEMO_CMD[*]}" >&2
 "${DEMO_CMD[@]}" >/dev/null
 
 AB_ROUNDS=0
 if [ -n "${BASELINE:-}" ]; then
   AB_ROUNDS=5
-  AB_FILTER='tick/(game|update|scene)/(1000/1000|100000/100000|1000000/1000000)/'
-  echo "running: $BASELINE and $BUILD/bench/tick_bench in turns, $AB_ROUNDS rounds" >&2
+  AB_FILTER='tick/(fast|update|scene)/(1000/1000|100000/100000|1000000/1000000)/'
+  echo "running: $BASELINE and $BUILD/lab/bench/tick_bench in turns, $AB_ROUNDS rounds" >&2
   for round in $(seq "$AB_ROUNDS"); do
     for v in baseline this; do
-      bin="$BUILD/bench/tick_bench"
+      bin="$BUILD/lab/bench/tick_bench"
       [ "$v" = baseline ] && bin="$BASELINE"
       taskset -c 0 "$bin" --benchmark_filter="$AB_FILTER" --benchmark_min_time=0.2 \
         --benchmark_out="$BUILD/ab_${v}_${round}.json" --benchmark_out_format=json >/dev/null
@@ -97,11 +97,11 @@ for n in sizes:
     bw = max(bandwidth(f"bound/copy/{n}"), bandwidth(f"bound/triad/{n}"))
     bound = TICK_BYTES / bw * 1e9
     get = lambda part: ns_per_bullet(f"tick/{part}/{n}/{n}")
-    rows.append(dict(n=n, bw=bw, bound=bound, game=get("game"), update=get("update"),
-                     scene=get("scene"), slow=get("exact"),
-                     query=med[f"tick/game/{n}/{n}"].get("query_frac", float("nan"))))
+    rows.append(dict(n=n, bw=bw, bound=bound, game=get("fast"), update=get("update"),
+                     scene=get("scene"), slow=get("scalar"),
+                     query=med[f"tick/fast/{n}/{n}"].get("query_frac", float("nan"))))
 cap = {p: (ns_per_bullet(f"tick/{p}/1000/1000000"), ns_per_bullet(f"tick/{p}/1000/1000"))
-       for p in ("game", "exact")}
+       for p in ("fast", "scalar")}
 stress = json.load(open(f"{build}/stress.json"))
 demo = json.load(open(f"{build}/demo_max.json"))
 wall = float(open(f"{build}/stress.wall").read().split()[-1])
@@ -123,14 +123,14 @@ md = ["# The bullet tick at scale", "",
       f"{reps} interleaved repetitions, pinned to one core, timed in thread CPU time less the "
       "cost of reading that clock (a system call on this VM, ~1.2 us, measured in the run).", "",
       "## Tick vs the bandwidth bound", "",
-      "ns per live bullet for one tick: `update_bullets` + `build_scene` (game), the two "
-      "halves alone, and the game's tick with its ClearanceGrid (src/accel/clearance_grid.*, src/sim/bullet_clearance.*) "
-      "taken away (exact: every bullet runs the first-hit query, the tick before the fast path). "
+      "ns per live bullet for one tick: the lab's fast kernel + its bullet streaks (fast: "
+      "lab/kernel/fast_kernel.*, lab/render/bullet_streaks.hpp), the two halves alone, and the game's "
+      "own scalar tick (scalar: src/sim/bullets.cpp, every bullet asks the brute-force first-hit query, + build_scene). "
       f"Bound: the least traffic of a tick ({TICK_BYTES} B/bullet: read and write a 52-byte "
       "`Bullet`, write a 64-byte `Instance`) at the best of the copy/triad bandwidth measured "
       "over buffers of the same footprint in the same run (the fastest repetition). Targets: within 3x up to 10^5, 2x at 10^6.", "",
-      "| live N | bandwidth GB/s | bound ns | game ns | ratio | update ns | scene ns "
-      "| exact ns | ratio | share not proven clear |", "|---|---|---|---|---|---|---|---|---|---|"]
+      "| live N | bandwidth GB/s | bound ns | fast ns | ratio | update ns | scene ns "
+      "| scalar ns | ratio | share not proven clear |", "|---|---|---|---|---|---|---|---|---|---|"]
 sup = {1000: "10³", 10000: "10⁴", 100000: "10⁵", 1000000: "10⁶"}
 readme_rows = []  # docs/lab/scaling.md's table (scripts/bench.sh puts it there): the same runs, fewer columns
 for r in rows:
@@ -141,7 +141,7 @@ for r in rows:
     readme_rows.append(f"| {sup[r['n']]} | {r['bw']/1e9:.0f} | {r['bound']:.2f} | {r['game']:.1f} | "
                        f"{limit}x | {ok(r['game']/r['bound'], limit)} | "
                        f"{r['slow']:.1f} ({r['slow']/r['bound']:.0f}x) |")
-# The first pass alone (bench/tick_first_pass.cpp): from the pool's objects, and from columns.
+# The first pass alone (lab/bench/tick_first_pass.cpp): from the pool's objects, and from columns.
 first = [dict(n=r["n"], bound=r["bound"], objects=ns_per_bullet(f"pass1/objects/{r['n']}"),
               columns=ns_per_bullet(f"pass1/columns/{r['n']}")) for r in rows
          if f"pass1/objects/{r['n']}" in med]
@@ -158,15 +158,15 @@ md += ["", "## The first pass alone: objects or columns", "",
 for r in first:
     md.append(f"| {r['n']:,} | {r['bound']:.2f} | {r['objects']:.1f} | {r['objects']/r['bound']:.1f}x "
               f"| {r['columns']:.1f} | {r['columns']/r['bound']:.1f}x | {r['objects']/r['columns']:.2f}x |")
-md += ["", "Where the time goes: `update_bullets` is "
-       f"{rows[-1]['update'] / rows[-1]['game']:.0%} of the game's tick at 10^6. It runs in two "
-       "passes (src/sim/weapons.cpp): a branch-free pass over every bullet, four at a time "
-       "(src/sim/bullet_flight.hpp: integrate, the ClearanceGrid's free-box test, list the rest), then "
+md += ["", "Where the time goes: the kernel's update is "
+       f"{rows[-1]['update'] / rows[-1]['game']:.0%} of the fast tick at 10^6. It runs in two "
+       "passes (lab/kernel/fast_kernel.cpp): a branch-free pass over every bullet, four at a time "
+       "(lab/kernel/bullet_flight.hpp: integrate, the ClearanceGrid's free-box test, list the rest), then "
        "the whole tick for the listed bullets (last column: near a wall or a target, where no "
        "free box holds the segment), whose exact query tests only the obstacles near their cell, "
-       "each screened first by a SIMD slab probe. `build_scene`'s bullets (a square root, three "
-       "divisions and a 64-byte record each, four bullets at a time) are the rest. Replays stay bit-identical (the golden replay "
-       "test; tests/sim/bullet_clearance_test.cpp checks two passes against one, tick by tick).",
+       "each screened first by a SIMD slab probe. The bullet streaks (a square root, three "
+       "divisions and a 64-byte record each, four bullets at a time: lab/render/bullet_streaks.hpp) are the rest. Replays stay bit-identical (the golden replay "
+       "test; lab/tests/fast_kernel_test.cpp and bullet_clearance_test.cpp check the fast kernel against the game's tick, tick by tick).",
        "", "## Cost follows live bullets, not capacity", "",
        "| tick | 10^3 live, 10^6 pool | 10^3 live, 10^3 pool | ratio (target <= 2x) |",
        "|---|---|---|---|"]
@@ -215,7 +215,7 @@ md += ["", "## Whole game (headless stress run)", "",
        "",
        "![ns per bullet vs live bullets](tick_scaling.png)", "",
        "Plot: log-log, ns per bullet (y: 0.1 to 1000) against live bullets (x: 10^3 to 10^6). "
-       "Red: the game's tick; blue: the same tick without its ClearanceGrid (exact query for "
+       "Red: the lab's fast kernel; blue: the game's scalar tick (the brute-force query for "
        "every bullet); green: the tick's first pass alone, over columns (pass1/columns); black: "
        "the bandwidth bound; grey: 3x the bound (the target).", ""]
 open(f"{out}/tick_scaling.md", "w").write("\n".join(md))
@@ -227,9 +227,9 @@ readme = [f"Made by `scripts/bench_scale.sh` on {when}: {cpu}, {len(os.sched_get
           f"cores, one pinned; medians of {reps} interleaved repetitions (every command, the "
           "machine and more tables: [perf/tick_scaling.md](perf/tick_scaling.md)).", "",
           "| live bullets | bandwidth GB/s | bound ns/bullet | tick ns/bullet | target | ratio "
-          "to the bound | without the clearance grid |", "|---|---|---|---|---|---|---|",
+          "to the bound | the game's scalar tick |", "|---|---|---|---|---|---|---|",
           *readme_rows]
-big, small = cap["game"]
+big, small = cap["fast"]
 readme += ["", f"10³ live in a 10⁶ pool: {big:.1f} ns per bullet against {small:.1f} in a 10³ pool "
            f"({big/small:.2f}x; target ≤ 2x: {'met' if big/small <= 2 else 'missed'}). "
            f"Stress (`{stress_cmd}`): tick p50 {tick['median']:.2f} ms, p99 {tick['p99']:.2f} ms, "

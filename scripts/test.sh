@@ -22,7 +22,7 @@ echo "== Release =="
 cmake --preset release -DFLATLINE_WERROR=ON >/dev/null
 cmake --build --preset release -j"$jobs"
 ctest --preset release -j"$jobs"
-# Smoke runs: every benchmark starts, checks its own answers, and finishes (figures: docs/performance.md, docs/scaling.md).
+# Smoke runs: every benchmark starts, checks its own answers, and finishes (figures: docs/lab/).
 # A benchmark that finds a wrong answer skips itself with an error and the run still exits
 # 0, so the output is searched for Google Benchmark's "ERROR OCCURRED" too.
 smoke() {

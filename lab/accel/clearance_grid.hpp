@@ -1,6 +1,6 @@
 // The bullet tick's fast path: "this segment certainly hits nothing", in a few compares.
 //
-// Measured (bench/tick_bench.cpp): the exact first-hit query (StaticGrid + 8 targets,
+// Measured (lab/bench/tick_bench.cpp): the exact first-hit query (StaticGrid + 8 targets,
 // a slab test with divisions per box) is ~95% of a bullet's tick, and most bullets
 // hit nothing on most ticks. So before the exact query we ask a cheaper, conservative
 // question. At load, every cell of a coarse grid gets a *free box*: a box that contains

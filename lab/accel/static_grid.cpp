@@ -16,7 +16,7 @@ namespace flatline {
 namespace {
 using lanes::Hits4, lanes::hits4, lanes::Segment4;
 
-// How StaticGrid::first_hit picks its strategy (measured with bench/broadphase_bench.cpp): a
+// How StaticGrid::first_hit picks its strategy (measured with lab/bench/broadphase_bench.cpp): a
 // segment whose bounds cover up to this many blocks, on average, scans them; a longer one walks.
 constexpr float kScanBlocks = 16.0f;
 // A padding lane: a point box this far out, which no segment the grid tests can reach (those

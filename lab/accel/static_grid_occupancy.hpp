@@ -20,7 +20,7 @@
 
 namespace flatline {
 
-// The squares per cell, along x and along z (measured with bench/broadphase_bench.cpp: 4 beats
+// The squares per cell, along x and along z (measured with lab/bench/broadphase_bench.cpp: 4 beats
 // 1 and 2 where boxes are sparse, and costs ~2% where they are dense).
 inline constexpr int kFine = 4;
 

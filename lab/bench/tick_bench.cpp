@@ -18,7 +18,7 @@
 // bullets and none retires (checked: the run fails if the live count changes). Worlds are
 // built once per capacity. The clock's own cost (a system call, ~1.2 us here) is measured
 // and taken off every timed tick: at 10^3 bullets it would add over 1 ns per bullet.
-// scripts/bench_scale.sh runs this, pinned, and writes docs/perf/tick_scaling.md.
+// scripts/bench_scale.sh runs this, pinned, and writes docs/lab/perf/tick_scaling.md.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>

@@ -41,7 +41,7 @@ namespace flatline {
 // work take one instruction per axis for four bullets, and the result is turned back into
 // rows and stored. Bit i of the result: bullet i flew clear. What it gains is modest on
 // plain SSE (two-operand instructions, 16 registers: a quarter of the block's instructions
-// are register copies), measured in bench/tick_bench.cpp: docs/scaling.md.
+// are register copies), measured in lab/bench/tick_bench.cpp: docs/lab/scaling.md.
 [[gnu::always_inline]] inline int fly_clear4(Bullet* const (&b)[4], float dt,
                                              const ClearanceGrid::Batch& grid, float lifetime,
                                              float range) {

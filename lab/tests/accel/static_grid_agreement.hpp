@@ -13,7 +13,7 @@
 
 namespace flatline {
 
-// Random boxes (0.4-2 m) in the arena's volume: the box counts bench/broadphase_bench.cpp
+// Random boxes (0.4-2 m) in the arena's volume: the box counts lab/bench/broadphase_bench.cpp
 // measures, with the arena's 8 m cells and with fine ones.
 inline std::vector<Aabb> random_boxes(int count, Rng& rng) {
   std::vector<Aabb> boxes(static_cast<std::size_t>(count));

@@ -1,4 +1,4 @@
-// StaticGrid's edge cases (src/accel/static_grid.hpp, static_grid.cpp): segments along an
+// StaticGrid's edge cases (lab/accel/static_grid.hpp, static_grid.cpp): segments along an
 // axis or of no length, blocks partly filled, ties, far-out, non-finite and inverted inputs.
 // Each answer must still be brute force's.
 #include <gtest/gtest.h>

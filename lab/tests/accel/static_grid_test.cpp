@@ -1,4 +1,4 @@
-// StaticGrid (src/accel/static_grid.hpp, static_grid.cpp): the uniform grid's first hit
+// StaticGrid (lab/accel/static_grid.hpp, static_grid.cpp): the uniform grid's first hit
 // is brute force's, box for box, t for t, normal for normal, whatever the segment.
 #include <gtest/gtest.h>
 
