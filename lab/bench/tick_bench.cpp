@@ -263,11 +263,10 @@ int main(int argc, char** argv) {
                                                 {Part::kScene, "scene"},
                                                 {Part::kScalar, "scalar"}};
   // (live, capacity): capacity >= live, and 10^3 live in a 10^6 pool (cost follows live).
-  const std::pair<std::size_t, std::size_t> shapes[] = {{1'000, 1'000},
-                                                        {10'000, 10'000},
-                                                        {100'000, 100'000},
-                                                        {1'000, 1'000'000},
-                                                        {1'000'000, 1'000'000}};
+  // 128 in 128: the game's own bullet pool, full (its default capacity).
+  const std::pair<std::size_t, std::size_t> shapes[] = {{128, 128},         {1'000, 1'000},
+                                                        {10'000, 10'000},   {100'000, 100'000},
+                                                        {1'000, 1'000'000}, {1'000'000, 1'000'000}};
   for (const auto& [live, capacity] : shapes)
     for (const auto& [part, part_name] : parts) {
       std::snprintf(name, sizeof name, "tick/%s/%zu/%zu", part_name, live, capacity);
