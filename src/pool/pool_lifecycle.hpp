@@ -131,9 +131,11 @@ void Pool<T, kGenerationBits, ResetFn>::destroy() {
 }
 
 // Turning poisoning off first checks and resets every poisoned idle object, so none is
-// vended as 0xDB later (for a game whose reset is about to become a no-op).
+// vended as 0xDB later (for a game whose reset is about to become a no-op). From a reset,
+// refused: that check would run reset from within itself.
 template <class T, unsigned kGenerationBits, class ResetFn>
 void Pool<T, kGenerationBits, ResetFn>::set_poisoning(bool on) {
+  if (in_reset_) return refuse_reentry();
   if (!on) {
     for (int i = free_top_; i > 0; --i)
       check_poison(free_[i - 1]);  // from the top of the free stack down
