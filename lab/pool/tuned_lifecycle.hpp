@@ -139,9 +139,11 @@ void TunedPool<T, kGenerationBits, ResetFn>::destroy() {
 }
 
 // Turning poisoning off first checks and resets every poisoned idle object, so none is
-// vended as 0xDB later (for a game whose reset is about to become a no-op).
+// vended as 0xDB later (for a game whose reset is about to become a no-op). From a reset,
+// refused: that check would run reset from within itself.
 template <class T, unsigned kGenerationBits, class ResetFn>
 void TunedPool<T, kGenerationBits, ResetFn>::set_poisoning(bool on) {
+  if (in_reset_) return refuse_reentry();
   if (!on) {
     const std::size_t end = slots_.active() + slots_.idle();
     for (std::size_t pos = slots_.active(); pos < end; ++pos)

@@ -76,17 +76,9 @@ class Pool {
   }
   T* get(Handle handle) { return alive(handle) ? &storage_[slot_of(handle)] : nullptr; }
   const T* get(Handle handle) const { return alive(handle) ? &storage_[slot_of(handle)] : nullptr; }
-  // A handle adds two checks to release(slot): its pool, and its generation.
-  void release(Handle handle) {
-    if (handle.is_null()) return;  // a no-op, like `delete nullptr`: not misuse
-    const int slot = slot_of(handle);
-    if (handle.pool != id_)
-      ++stats_.foreign_releases;  // another pool's handle
-    else if (is_active(slot) && slots_[slot].generation != handle.generation)
-      ++stats_.stale_releases;  // the slot was re-vended since: another owner's object now
-    else
-      release(slot);  // out of range, released already (counted), or released now
-  }
+  // A handle adds two checks to release(slot): its pool, and its generation. Another pool's
+  // handle and a stale one are counted, the null handle ignored (pool_lifecycle.hpp).
+  void release(Handle handle);
   Lease lease();  // a move-only owner that releases on scope exit (pool_lease.hpp)
 
   T& operator[](int slot) { return storage_[slot]; }
@@ -98,33 +90,23 @@ class Pool {
   std::size_t idle_count() const { return static_cast<std::size_t>(free_top_); }
   std::size_t allocations() const { return stats_.allocations; }
   std::size_t peak_active() const { return stats_.peak_active; }
-  // An idle slot's depth on the free stack (0: the next acquire takes it); -1 for others.
-  int free_depth(int slot) const {
-    if (!in_range(slot) || slots_[slot].state != State::Idle) return -1;
-    return free_top_ - 1 - slots_[slot].index;
-  }
-  PoolStats stats() const;           // every counter (stats_, filled in: pool_lifecycle.hpp)
-  std::size_t memory_bytes() const;  // the objects and their bookkeeping, in CPU memory
+  // For the slot inspector and the report: an idle slot's depth on the free stack (0: the
+  // next acquire takes it; -1 for others), every counter, the CPU memory held.
+  int free_depth(int slot) const;
+  PoolStats stats() const;
+  std::size_t memory_bytes() const;
 
   // What acquire() does when the free stack is empty (pool_stats.hpp).
   OverflowPolicy policy() const { return policy_; }
-  void set_policy(OverflowPolicy policy) {
-    if (in_reset_) return refuse_reentry();
-    policy_ = policy;
-  }
+  void set_policy(OverflowPolicy policy);
 
   // Each live object as fn(slot, object), O(live): the dense live list, from its end. fn may
   // release or forget the slot it is given, or one given before: a release moves the last
   // live slot (visited already) into the hole. Objects acquired meanwhile are not visited.
   template <class Fn>
-  void for_each_active(Fn&& fn) {
-    for (int i = live_count_; i > 0; i = std::min(i, live_count_)) {
-      const int slot = live_[--i];  // min(): fn may have shortened the list more (destroy())
-      fn(slot, storage_[slot]);
-    }
-  }
+  void for_each_active(Fn&& fn);
   template <class Fn>
-  void for_each_active(Fn&& fn) const;  // the same, read-only (pool_lifecycle.hpp)
+  void for_each_active(Fn&& fn) const;
   // The earliest-acquired live slot (what RecycleOldest takes next), or -1 (pool_lifecycle.hpp).
   int oldest_active() const;
 
@@ -187,10 +169,8 @@ class Pool {
   }
 
   // The free stack is empty: re-make a vacant slot's object, or the overflow policy answers.
-  // Drop refuses (fine for sparks); RecycleOldest re-vends the oldest live object (decals);
-  // Grow makes a new chunk of objects: it allocates, so it is counted and logged.
+  // It and the rarer paths it takes are in pool_lifecycle.hpp.
   int acquire_when_empty();
-  // The rarer paths (pool_lifecycle.hpp); a vacant slot has no object until it is re-made.
   int recycle_oldest();
   bool grow();
   void add_slots(std::size_t count);
@@ -203,10 +183,7 @@ class Pool {
   Handle handle_at(int slot) const {
     return Handle{static_cast<std::uint32_t>(slot), slots_[slot].generation, id_};
   }
-  void check_poison(int slot) {  // compiled out in builds without poisoning
-    auto guarded_reset = [this](T& object) { run_reset(object); };  // reentry refused here too
-    poison_.check(slot, storage_[slot], guarded_reset, name_, stats_.poison_violations);
-  }
+  void check_poison(int slot);  // debug builds, on acquire: was it written while free?
 
   std::vector<Slot> slots_;  // by slot: generation, state, place, acquisition order
   std::vector<int> free_;    // the free stack: its top is free_[free_top_ - 1]

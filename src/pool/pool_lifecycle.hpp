@@ -1,8 +1,9 @@
 // Why: the Pool members off the acquire/release path, so that pool.hpp reads in one sitting.
 //
-// The counters' report, the read-only walk, the reset guard, what a full pool does (recycle
-// the oldest, grow), and objects made or destroyed after load: forget, trim, destroy,
-// re-making a vacant slot; the memory report and the poisoning switch.
+// The counters' report and the slot inspector's free depth, the walk over live objects,
+// release by handle, the reset guard, the policy switch and what a full pool does (recycle
+// the oldest, grow), objects made or destroyed after load (forget, trim, destroy, re-making a
+// vacant slot), the memory report, and the poison check with its switch.
 #pragma once
 
 #include <algorithm>
@@ -25,6 +26,23 @@ PoolStats Pool<T, kGenerationBits, ResetFn>::stats() const {
   return s;
 }
 
+// An idle slot's index counts from the free stack's bottom; its depth, from the top.
+template <class T, unsigned kGenerationBits, class ResetFn>
+int Pool<T, kGenerationBits, ResetFn>::free_depth(int slot) const {
+  if (!in_range(slot) || slots_[slot].state != State::Idle) return -1;
+  return free_top_ - 1 - slots_[slot].index;
+}
+
+// The live list from its end: a release inside fn swaps the last live slot, visited already,
+// into the hole. min() stops the walk at the list's end if fn shortened it by more (destroy()).
+template <class T, unsigned kGenerationBits, class ResetFn>
+template <class Fn>
+void Pool<T, kGenerationBits, ResetFn>::for_each_active(Fn&& fn) {
+  for (int i = live_count_; i > 0; i = std::min(i, live_count_)) {
+    const int slot = live_[--i];
+    fn(slot, storage_[slot]);
+  }
+}
 template <class T, unsigned kGenerationBits, class ResetFn>
 template <class Fn>
 void Pool<T, kGenerationBits, ResetFn>::for_each_active(Fn&& fn) const {
@@ -32,6 +50,19 @@ void Pool<T, kGenerationBits, ResetFn>::for_each_active(Fn&& fn) const {
     const int slot = live_[--i];
     fn(slot, storage_[slot]);
   }
+}
+
+// By handle: its pool first, then its generation; what is left is for release(slot) to judge.
+template <class T, unsigned kGenerationBits, class ResetFn>
+void Pool<T, kGenerationBits, ResetFn>::release(Handle handle) {
+  if (handle.is_null()) return;  // a no-op, like `delete nullptr`: not misuse
+  const int slot = slot_of(handle);
+  if (handle.pool != id_)
+    ++stats_.foreign_releases;  // another pool's handle
+  else if (is_active(slot) && slots_[slot].generation != handle.generation)
+    ++stats_.stale_releases;  // the slot was re-vended since: another owner's object now
+  else
+    release(slot);  // out of range, released already (counted), or released now
 }
 
 // The reset, with the pool marked busy: in_reset_ drops again however reset ends (it may
@@ -49,6 +80,15 @@ void Pool<T, kGenerationBits, ResetFn>::run_reset(T& object) {
 }
 
 template <class T, unsigned kGenerationBits, class ResetFn>
+void Pool<T, kGenerationBits, ResetFn>::set_policy(OverflowPolicy policy) {
+  if (in_reset_) return refuse_reentry();
+  policy_ = policy;
+}
+
+// Drop refuses (fine for sparks); RecycleOldest re-vends the oldest live object (decals);
+// Grow makes a new chunk of objects: it allocates, so it is counted and logged. Objects made
+// at first demand (make_on_demand_up_to) come before any policy.
+template <class T, unsigned kGenerationBits, class ResetFn>
 int Pool<T, kGenerationBits, ResetFn>::acquire_when_empty() {
   if (!vacant_.empty()) return remake_vacant();
   if (capacity() < on_demand_to_ && grow()) return acquire();  // made at first demand
@@ -58,8 +98,8 @@ int Pool<T, kGenerationBits, ResetFn>::acquire_when_empty() {
   return -1;
 }
 
-// The live slot with the smallest acquisition number: a scan, O(live). RecycleOldest pays it
-// once per recycle; lab/pool/tuned_pool.hpp keeps a log of acquisitions instead, O(1).
+// The live slot with the smallest acquisition number: a scan, O(live), paid when a full pool
+// recycles; keeping acquisition order instead (lab/pool/tuned_pool.hpp) costs every acquire.
 template <class T, unsigned kGenerationBits, class ResetFn>
 int Pool<T, kGenerationBits, ResetFn>::oldest_active() const {
   int oldest = -1;
@@ -130,10 +170,20 @@ void Pool<T, kGenerationBits, ResetFn>::destroy() {
   }
 }
 
+// On acquire, a poisoned object is checked and reset again (pool_poison.hpp). That reset runs
+// behind the reentry guard too: a reset that calls back into its pool is refused here as well.
+template <class T, unsigned kGenerationBits, class ResetFn>
+void Pool<T, kGenerationBits, ResetFn>::check_poison(int slot) {
+  auto guarded_reset = [this](T& object) { run_reset(object); };
+  poison_.check(slot, storage_[slot], guarded_reset, name_, stats_.poison_violations);
+}
+
 // Turning poisoning off first checks and resets every poisoned idle object, so none is
-// vended as 0xDB later (for a game whose reset is about to become a no-op).
+// vended as 0xDB later (for a game whose reset is about to become a no-op). From a reset,
+// refused: that check would run reset from within itself.
 template <class T, unsigned kGenerationBits, class ResetFn>
 void Pool<T, kGenerationBits, ResetFn>::set_poisoning(bool on) {
+  if (in_reset_) return refuse_reentry();
   if (!on) {
     for (int i = free_top_; i > 0; --i)
       check_poison(free_[i - 1]);  // from the top of the free stack down
