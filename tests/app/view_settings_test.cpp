@@ -51,9 +51,7 @@ class OverlayViewOption : public overlay::OverlayRig {
   void frames(int n) {
     for (int i = 0; i < n; ++i) {
       overlay.begin_frame(overlay::kDelta, overlay::kWidth, overlay::kHeight);
-      overlay.build(*world, collect_stats(*world), render,
-                    frame_camera(*world, 1.0f, overlay::kWidth, overlay::kHeight, tunables), info,
-                    tunables);
+      overlay.build(*world, collect_stats(*world), render, info, tunables);
       overlay.end_frame();
     }
   }
