@@ -204,5 +204,23 @@ TEST(ViewSettings, TheOptionsRangesAreTheSettingsPanels) {
   EXPECT_FLOAT_EQ(static_cast<float>(kMaxSensitivity), overlay::kMaxSensitivity);
 }
 
+// The HUD shows with the overlay off (--overlay off, F1) or compact, a panel open or not; the
+// full overlay's panels tile the frame, and it is not drawn under them.
+TEST(ViewSettings, TheHudShowsUnlessTheFullOverlayCoversTheFrame) {
+  overlay::Tunables t;
+  for (const char* view : {"off", "compact", "pools", "settings"}) {
+    Options o;
+    o.overlay = view;
+    apply_view_options(o, t);
+    EXPECT_TRUE(hud_shown(t)) << view;
+  }
+  Options full;
+  full.overlay = "full";
+  apply_view_options(full, t);
+  EXPECT_FALSE(hud_shown(t));
+  t.mode = overlay::next_mode(t.mode);  // F1 from full: off, and the HUD is back
+  EXPECT_TRUE(hud_shown(t));
+}
+
 }  // namespace
 }  // namespace flatline::app
