@@ -1,19 +1,20 @@
 # The layering, checked on the text of every #include under SRC (src/). Each folder lists
 # the folders it may include; GL, GLFW, glad and ImGui are allowed only in render/,
-# platform/, overlay/ and main.cpp. The build enforces the folder rules for what each
+# platform/, hud/, overlay/ and main.cpp. The build enforces the folder rules for what each
 # library links (CMakeLists.txt, flatline_layer); this covers every file, compiled or not.
 set(allowed_pool     "pool")
 set(allowed_physics  "physics")
 set(allowed_diag     "diag")
 set(allowed_sim      "sim|pool|physics")
-set(allowed_app      "app|sim|pool|physics|diag|audio|assets|render|platform|overlay")
+set(allowed_app      "app|sim|pool|physics|diag|audio|assets|render|platform|hud|overlay")
 set(allowed_audio    "audio|sim|pool|physics")
 set(allowed_assets   "assets|sim|pool|physics")
 set(allowed_render   "render|assets|sim|pool|physics")
 set(allowed_platform "platform|sim|pool|physics")
+set(allowed_hud      "hud|render|assets|sim|pool|physics")
 set(allowed_overlay  "overlay|render|assets|sim|pool|physics|diag")
 # sim's internals: the systems step() runs and the bullets' broad phase. Readers (render,
-# platform, overlay, app) see the world through world.hpp, stats.hpp, input.hpp and friends.
+# platform, hud, overlay, app) see the world through world.hpp, stats.hpp, input.hpp and friends.
 set(sim_internal "sim/systems\\.hpp")
 set(gl_free "pool|physics|diag|sim|assets")
 # lab/ is the speed work: src/ reaches it at one seam only, the run's --kernel choice.
@@ -21,7 +22,7 @@ set(lab_seam "${SRC}/app/kernel_seam.cpp")
 
 set(bad "")
 set(count 0)
-foreach(layer pool physics diag sim audio assets app render platform overlay)
+foreach(layer pool physics diag sim audio assets app render platform hud overlay)
   file(GLOB_RECURSE files ${SRC}/${layer}/*.hpp ${SRC}/${layer}/*.cpp)
   if(NOT files AND NOT layer STREQUAL "diag")
     list(APPEND bad "no sources under ${SRC}/${layer}")

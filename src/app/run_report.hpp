@@ -61,7 +61,9 @@ struct RunReport {
   double frame_ms_first_shot = 0.0;  // the frame that fired the first bullet (warm-up's proof)
   // The overlay's own memory (ImGui's arena) and the tour's steps (--overlay-tour).
   int overlay_tour_steps = 0;
-  int damage_numbers_on_screen = 0;      // readable in the last frame (the screenshot's)
+  // The HUD's (hud::Hud): readable in the last frame (the screenshot's); 0 if the HUD was not
+  // drawn. Written in the file's "overlay" section, where it has always been.
+  int damage_numbers_on_screen = 0;
   std::string overlay_mode = "compact";  // at exit: off, compact or full (--overlay, F1)
   std::string overlay_panels = "[]";     // the panels open beside the strip, a JSON array
   std::size_t imgui_arena_capacity = 0;

@@ -40,6 +40,10 @@ render::Camera frame_camera(const World& world, float alpha, int width, int heig
   return render::make_camera(world, alpha, aspect, t.fov_degrees);
 }
 
+bool hud_shown(const overlay::Tunables& t) {
+  return t.mode != overlay::OverlayMode::Full;
+}
+
 void apply_render_settings(const overlay::Tunables& t, render::RenderSettings& settings) {
   settings.instancing = t.instancing;
   settings.fov_degrees = t.fov_degrees;

@@ -27,6 +27,10 @@ void apply_antialiasing_option(const Options& options, std::string_view gl_rende
 render::Camera frame_camera(const World& world, float alpha, int width, int height,
                             const overlay::Tunables& tunables);
 
+// Whether the HUD (src/hud/) is drawn: with the overlay off or compact, not under the full
+// overlay, whose panels tile the whole frame.
+bool hud_shown(const overlay::Tunables& tunables);
+
 // The settings the renderer takes from the tunables (field of view, instancing,
 // anti-aliasing).
 void apply_render_settings(const overlay::Tunables& tunables, render::RenderSettings& settings);

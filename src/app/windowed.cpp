@@ -1,6 +1,6 @@
 // The windowed frame loop. Like DOOM's D_DoomLoop, it reads top to bottom, one named phase
-// after another: poll input -> fixed ticks -> render -> overlay -> present. The session
-// (app/session.hpp) owns the world, the clock, replay and recording, and the report.
+// after another: poll input -> fixed ticks -> render -> overlay and HUD -> present. The
+// session (app/session.hpp) owns the world, the clock, replay and recording, and the report.
 #include "app/windowed.hpp"
 
 #include <algorithm>
@@ -19,6 +19,7 @@
 #include "app/tunables.hpp"
 #include "app/view_settings.hpp"
 #include "diag/heap_counter.hpp"
+#include "hud/hud.hpp"
 #include "overlay/overlay.hpp"
 #include "overlay/overlay_tour.hpp"
 #include "platform/window.hpp"
@@ -37,6 +38,7 @@ struct Game {
   std::unique_ptr<platform::Window> window;
   render::Renderer renderer;
   render::RenderSettings render_settings;
+  hud::Hud hud;  // crosshair, hit marker, score, damage numbers: drawn whatever the overlay shows
   overlay::Overlay overlay;
   overlay::Tunables tunables;     // the overlay writes them, the loop applies them
   overlay::FrameInfo info;        // what the overlay shows about the frames
@@ -53,7 +55,7 @@ struct Game {
   std::uint64_t reallocations_at_warmup = 0;
 };
 
-// Load: the window, the renderer (compiles and warms every program), the overlay.
+// Load: the window, the renderer (compiles and warms every program), the overlay, the HUD.
 bool load(Game& g, std::string& error) {
   const Options& o = g.session.options();
   platform::WindowOptions window_options;
@@ -79,13 +81,10 @@ bool load(Game& g, std::string& error) {
   config.msaa_samples = g.tunables.msaa_samples;
   g.window->framebuffer_size(config.width, config.height);
   if (!g.renderer.init(g.session.world(), g.session.level(), config, error)) return false;
-  if (!g.overlay.init(g.window->handle(), error)) return false;
-  if (!o.no_warmup) {  // every panel, menu, scroll position and slot table made now
-    g.window->framebuffer_size(g.width, g.height);
-    g.overlay.warm_up(g.session.world(), g.renderer.stats(),
-                      frame_camera(g.session.world(), 1.0f, g.width, g.height, g.tunables),
-                      g.tunables);
-  }
+  const auto hud_font = [&g](ImFontAtlas& atlas) { g.hud.add_font(atlas); };
+  if (!g.overlay.init(g.window->handle(), error, hud_font)) return false;
+  if (!o.no_warmup)  // every panel, menu, scroll position and slot table made now
+    g.overlay.warm_up(g.session.world(), g.renderer.stats(), g.tunables);
   g.window->set_cursor_captured(!o.hidden);
   g.report.has_render = true;
   g.frame_start_heap = heap::totals();
@@ -163,8 +162,9 @@ void draw_world(Game& g) {
   if (resized) set_aside(g, drawing.since(), &g.resizes);
 }
 
-// 4. Overlay: reads stats, writes tunables.
-void draw_overlay(Game& g, int ticks) {
+// 4. One Dear ImGui frame: the overlay's panels (they write tunables), and the HUD on the
+// background list under them, the renderer's camera placing its damage numbers where drawn.
+void draw_overlay_and_hud(Game& g, int ticks) {
   Session& s = g.session;
   const heap::Counts now_heap = heap::totals();
   g.info.heap_frame = now_heap - g.frame_start_heap;
@@ -184,9 +184,12 @@ void draw_overlay(Game& g, int ticks) {
     g.tour.step(g.overlay, g.tunables);
   g.overlay.begin_frame(s.options().fixed_dt ? static_cast<float>(s.clock().dt()) : -1.0f, g.width,
                         g.height);
-  g.overlay.build(s.world(), collect_stats(s.world()), g.renderer.stats(),
-                  frame_camera(s.world(), g.alpha, g.width, g.height, g.tunables), g.info,
-                  g.tunables);  // the renderer's camera: damage numbers project where drawn
+  g.overlay.build(s.world(), collect_stats(s.world()), g.renderer.stats(), g.info, g.tunables);
+  const render::Camera camera = frame_camera(s.world(), g.alpha, g.width, g.height, g.tunables);
+  if (hud_shown(g.tunables))  // after build(): an F1 press applies in this very frame
+    g.hud.draw(s.world(), camera, g.info.tick_hz);
+  else
+    g.hud.hide();
   g.overlay.end_frame();
 }
 
@@ -258,7 +261,7 @@ void frame_loop(Game& g) {
     if (keys.quit > 0) break;
     const int ticks = run_fixed_ticks(g);  // 2. real time -> whole ticks
     draw_world(g);                         // 3. the world, blended by alpha
-    draw_overlay(g, ticks);                // 4. reads stats, writes tunables
+    draw_overlay_and_hud(g, ticks);        // 4. reads the world, writes tunables
     present(g, keys);                      // 5. screenshot, swap
     end_frame(g);
   }
@@ -283,7 +286,7 @@ int run_windowed(const Options& options) {
         game.renderer.stats().buffer_reallocations - game.reallocations_at_warmup;
   const overlay::ArenaStats& arena = game.overlay.arena_stats();
   game.report.overlay_tour_steps = game.tour.steps_done();
-  game.report.damage_numbers_on_screen = game.overlay.damage_numbers_on_screen();
+  game.report.damage_numbers_on_screen = game.hud.damage_numbers_on_screen();
   game.report.overlay_mode = overlay::mode_name(game.tunables.mode);
   game.report.antialiasing_auto = session.options().aa_auto;
   game.report.overlay_panels = open_panels_json(game.tunables);

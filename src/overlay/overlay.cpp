@@ -1,6 +1,6 @@
-// The overlay's frame: ImGui context and backends, the per-frame history. The HUD is in
-// overlay_hud.cpp, the windows in overlay_windows.cpp and overlay_compact.cpp, the panels'
-// bodies in overlay_panel.cpp and its neighbours.
+// The overlay's frame: ImGui context and backends, the per-frame history. The windows are in
+// overlay_windows.cpp and overlay_compact.cpp, the panels' bodies in overlay_panel.cpp and its
+// neighbours. The HUD is not here: src/hud/ draws it into the same frame.
 //
 // The overlay proves "no allocation per frame", so it must not allocate either:
 // ImGui allocates from its own arena reserved at load (imgui_arena.hpp), the plots'
@@ -19,7 +19,6 @@
 #include <imgui.h>
 
 #include "overlay/overlay_internal.hpp"
-#include "sim/effects.hpp"
 
 namespace flatline::overlay {
 namespace {
@@ -28,8 +27,8 @@ static_assert(rgba(10, 20, 30, 40) == IM_COL32(10, 20, 30, 40), "rgba() must pac
 
 // ImGui's memory: its own arena, reserved at load (imgui_arena.hpp), so the panel's work
 // never reads as a game heap allocation. Sized well above the high-water mark of a tour of
-// every panel, the HUD font's atlas included (`--overlay-tour` measures it: the overlay and
-// the stats' overlay.imgui_arena show both; docs/pooling.md has the figure).
+// every panel, the font atlas included, the HUD's font with it (`--overlay-tour` measures it:
+// the overlay and the stats' overlay.imgui_arena show both; docs/pooling.md has the figure).
 constexpr std::size_t kArenaBytes = std::size_t{16} << 20;
 
 // Between two overlays (tests make several), ImGui's few allocations outside a context go to
@@ -96,7 +95,7 @@ const ArenaStats& Overlay::arena_stats() const {
   return arena_ != nullptr ? arena_->stats() : kNone;
 }
 
-bool Overlay::init(GLFWwindow* window, std::string& error) {
+bool Overlay::init(GLFWwindow* window, std::string& error, const AddFonts& add_fonts) {
   if (initialised_) return true;
   IMGUI_CHECKVERSION();
   arena_ = new Arena(kArenaBytes);  // before the context: creating it allocates
@@ -129,7 +128,7 @@ bool Overlay::init(GLFWwindow* window, std::string& error) {
   // The font atlas, built on the CPU now (the GL backend uploads it on its first frame), so a
   // frame can run before any GL is touched: the warm-up below, and tests with no GL at all.
   io.Fonts->AddFontDefault();  // the panel's, first: ImGui's default font
-  hud_font_ = add_hud_font(io);
+  if (add_fonts) add_fonts(*io.Fonts);
   unsigned char* pixels = nullptr;
   int atlas_w = 0, atlas_h = 0;
   io.Fonts->GetTexDataAsRGBA32(&pixels, &atlas_w, &atlas_h);
@@ -162,12 +161,10 @@ void Overlay::begin_frame(float delta_seconds, int width, int height) {
 }
 
 void Overlay::build(const World& world, const WorldStats& stats, const render::RenderStats& render,
-                    const render::Camera& camera, const FrameInfo& frame, Tunables& tunables) {
+                    const FrameInfo& frame, Tunables& tunables) {
   if (!initialised_) return;
   record(stats, frame);  // history keeps running while the panels are hidden
   read_keys(tunables);
-  // Full mode covers the frame with panels: the HUD would only print over them.
-  if (tunables.mode != OverlayMode::Full) hud(world, camera, frame.tick_hz);
   if (tunables.mode == OverlayMode::Off) {
     placed_for_ = OverlayMode::Off;
     return;

@@ -4,10 +4,15 @@
 // (capacity, active, allocations, dropped/recycled/grown/misuse), heap (plotted beside each
 // pool's allocations: both flat in steady state), frame, Little's law, controls, the
 // "break it" lessons, the slot inspector and settings. It reads stats and writes tunables.
+//
+// The overlay owns Dear ImGui: its context, its arena, its backends and its frame. The HUD
+// (src/hud/) is not the overlay's: the frame loop draws it into the same ImGui frame, between
+// begin_frame() and end_frame(), on the background list under the panels.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "diag/heap_counter.hpp"
@@ -15,12 +20,11 @@
 #include "overlay/overlay_view.hpp"
 #include "render/antialiasing.hpp"
 #include "render/render_stats.hpp"
-#include "render/scene.hpp"
 #include "sim/stats.hpp"
 #include "sim/world.hpp"
 
 struct GLFWwindow;
-struct ImFont;
+struct ImFontAtlas;
 
 namespace flatline::overlay {
 
@@ -90,17 +94,20 @@ class Overlay {
   Overlay& operator=(const Overlay&) = delete;
   ~Overlay();
 
+  // Fonts besides the panel's, added to ImGui's atlas before it is built (the HUD's).
+  using AddFonts = std::function<void(ImFontAtlas&)>;
+
   // Creates the ImGui context (its allocations in the overlay's own arena, no .ini file)
   // and the GLFW + OpenGL3 backends. `window` may be null: then no backend is set up and
-  // frames are fed by hand (tests, headless).
-  bool init(GLFWwindow* window, std::string& error);
+  // frames are fed by hand (tests, headless). The atlas holds the panel's font first (ImGui's
+  // default), then whatever `add_fonts` adds.
+  bool init(GLFWwindow* window, std::string& error, const AddFonts& add_fonts = {});
 
   // Load-time warm-up: frames never shown that open every panel alone and all together,
   // scroll each from top to bottom, open the menus and show every pool's slots, so each
   // window, table and draw buffer is made now, not when a person first opens or scrolls it.
   // `tunables` is a copy: the warm-up changes nothing the game sees.
-  void warm_up(const World& world, const render::RenderStats& render, const render::Camera& camera,
-               Tunables tunables);
+  void warm_up(const World& world, const render::RenderStats& render, Tunables tunables);
 
   // What a person does with the mouse, as calls (the overlay tour uses them). Each applies
   // in the next frame: scroll every open panel, or the slot inspector's table, to a fraction
@@ -117,19 +124,15 @@ class Overlay {
   void begin_frame(float delta_seconds, int width, int height);
 
   // Reads the overlay's keys (F1 cycles the mode, F2..F9 toggle panels) unless ImGui has
-  // the keyboard, then builds the HUD (crosshair, hit marker, score, damage numbers) and
-  // what the mode shows: the menu bar, the compact strip, the panels.
+  // the keyboard, then builds what the mode shows: the menu bar, the compact strip, the
+  // panels. Off, it builds nothing.
   void build(const World& world, const WorldStats& stats, const render::RenderStats& render,
-             const render::Camera& camera, const FrameInfo& frame, Tunables& tunables);
+             const FrameInfo& frame, Tunables& tunables);
 
   // Finishes the frame and draws it with GL (when a window was given).
   void end_frame();
 
   bool wants_mouse() const;
-
-  // The damage numbers the HUD drew readable (on screen, at least half opaque) in the last
-  // frame built.
-  int damage_numbers_on_screen() const { return numbers_on_screen_; }
 
  private:
   struct History;  // ring buffers for the plots (overlay_internal.hpp)
@@ -153,8 +156,6 @@ class Overlay {
   void lessons_section(const World& world, const WorldStats& stats, Tunables& tunables);
   void broken_banner(const WorldStats& stats, const FrameInfo& frame);
   void slot_inspector(const World& world, Tunables& tunables);
-  // The HUD (overlay_hud.cpp): crosshair, hit marker, score, damage numbers.
-  void hud(const World& world, const render::Camera& camera, double tick_hz);
 
   bool initialised_ = false;
   bool has_backend_ = false;
@@ -162,8 +163,6 @@ class Overlay {
   int width_ = 0, height_ = 0;  // ImGui's display size this frame (window coordinates)
   History* history_ = nullptr;  // ring buffers for the plots, made once in init
   Arena* arena_ = nullptr;      // ImGui's memory, reserved in init
-  ImFont* hud_font_ = nullptr;  // the HUD's large text, in the font atlas beside the panel's
-  int numbers_on_screen_ = 0;   // damage numbers drawn by the last hud()
   float panel_scroll_ = -1.0f;  // < 0: no scroll asked for
   float slots_scroll_ = -1.0f;
   static constexpr int kNoMenuRequest = -2, kCloseMenus = -1;

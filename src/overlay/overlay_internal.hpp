@@ -1,4 +1,4 @@
-// Shared by overlay.cpp (frames, HUD), overlay_warmup.cpp, the windows and the panels.
+// Shared by overlay.cpp (frames), overlay_warmup.cpp, the windows and the panels.
 #pragma once
 
 #include <algorithm>
@@ -58,9 +58,6 @@ struct Overlay::Inputs {
   const FrameInfo& frame;
   Tunables& tunables;
 };
-
-// The HUD's font: ImGui's default, rasterised large, added to the atlas at init (overlay_hud.cpp).
-ImFont* add_hud_font(ImGuiIO& io);
 
 // One frame, never shown, that sizes every table's draw channels (overlay_warmup.cpp).
 void warm_table_channels(ImGuiIO& io);

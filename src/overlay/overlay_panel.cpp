@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include "overlay/overlay_internal.hpp"
+#include "render/scene.hpp"  // gpu_bytes_of_pool: each pool's instance buffer
 
 namespace flatline::overlay {
 namespace {

@@ -1,7 +1,7 @@
-// What the overlay shows: off (the HUD alone), a compact strip of counters in a corner (in the
-// style of stats.js), or every teaching panel as a window of its own. In compact mode the
-// panels a person opened (menu bar, F2..F9) show beside the strip. No ImGui here: the app
-// sets the view from --overlay and tests name panels without a context.
+// What the overlay shows: off (no panel: the HUD, src/hud/, alone), a compact strip of counters
+// in a corner (in the style of stats.js), or every teaching panel as a window of its own. In
+// compact mode the panels a person opened (menu bar, F2..F9) show beside the strip. No ImGui
+// here: the app sets the view from --overlay and tests name panels without a context.
 #pragma once
 
 #include <array>

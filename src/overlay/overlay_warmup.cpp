@@ -49,14 +49,13 @@ void warm_table_channels(ImGuiIO& io) {
 // Frames enough to scroll a panel from top to bottom and to show each pool's slots.
 constexpr int kWarmScrollSteps = 6;
 
-void Overlay::warm_up(const World& world, const render::RenderStats& render,
-                      const render::Camera& camera, Tunables tunables) {
+void Overlay::warm_up(const World& world, const render::RenderStats& render, Tunables tunables) {
   if (!initialised_) return;
   const WorldStats stats = collect_stats(world);
   const FrameInfo frame;
   auto warm_frame = [&] {
     begin_frame(1.0f / 60.0f, width_ > 0 ? width_ : 1280, height_ > 0 ? height_ : 720);
-    build(world, stats, render, camera, frame, tunables);
+    build(world, stats, render, frame, tunables);
     end_frame();
   };
   auto scroll_through = [&] {

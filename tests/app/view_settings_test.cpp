@@ -51,9 +51,7 @@ class OverlayViewOption : public overlay::OverlayRig {
   void frames(int n) {
     for (int i = 0; i < n; ++i) {
       overlay.begin_frame(overlay::kDelta, overlay::kWidth, overlay::kHeight);
-      overlay.build(*world, collect_stats(*world), render,
-                    frame_camera(*world, 1.0f, overlay::kWidth, overlay::kHeight, tunables), info,
-                    tunables);
+      overlay.build(*world, collect_stats(*world), render, info, tunables);
       overlay.end_frame();
     }
   }
@@ -204,6 +202,24 @@ TEST(ViewSettings, TheOptionsRangesAreTheSettingsPanels) {
   EXPECT_FLOAT_EQ(static_cast<float>(kMaxFov), overlay::kMaxFovDegrees);
   EXPECT_FLOAT_EQ(static_cast<float>(kMinSensitivity), overlay::kMinSensitivity);
   EXPECT_FLOAT_EQ(static_cast<float>(kMaxSensitivity), overlay::kMaxSensitivity);
+}
+
+// The HUD shows with the overlay off (--overlay off, F1) or compact, a panel open or not; the
+// full overlay's panels tile the frame, and it is not drawn under them.
+TEST(ViewSettings, TheHudShowsUnlessTheFullOverlayCoversTheFrame) {
+  overlay::Tunables t;
+  for (const char* view : {"off", "compact", "pools", "settings"}) {
+    Options o;
+    o.overlay = view;
+    apply_view_options(o, t);
+    EXPECT_TRUE(hud_shown(t)) << view;
+  }
+  Options full;
+  full.overlay = "full";
+  apply_view_options(full, t);
+  EXPECT_FALSE(hud_shown(t));
+  t.mode = overlay::next_mode(t.mode);  // F1 from full: off, and the HUD is back
+  EXPECT_TRUE(hud_shown(t));
 }
 
 }  // namespace

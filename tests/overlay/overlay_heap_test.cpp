@@ -11,7 +11,6 @@
 #include "drawn_text.hpp"
 #include "overlay/overlay.hpp"
 #include "overlay_rig.hpp"
-#include "render/scene.hpp"
 #include "sim/stats.hpp"
 #include "sim/world.hpp"
 
@@ -27,10 +26,9 @@ class HeapSection : public OverlayRig {
   }
 
   void frames(int n) {
-    const render::Camera camera = render::make_camera(*world, 1.0f, float(kWidth) / kHeight);
     for (int i = 0; i < n; ++i) {
       overlay.begin_frame(kDelta, kWidth, kHeight);
-      overlay.build(*world, collect_stats(*world), render, camera, info, tunables);
+      overlay.build(*world, collect_stats(*world), render, info, tunables);
       overlay.end_frame();
     }
   }

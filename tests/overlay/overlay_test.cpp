@@ -1,8 +1,8 @@
 // Tests for src/overlay/overlay.hpp: the overlay runs headless (no window, no
 // GL: ImGui's font atlas is built on the CPU and its draw data is inspected),
 // fed by a real World under autofire. It must allocate nothing per frame after
-// warm-up, show every pool, and keep drawing the HUD when the panel is hidden.
-// Its arithmetic (bar colour, Little's law, projection) is in overlay_math_test.cpp.
+// warm-up, show every pool, draw nothing when off, and never draw the HUD (src/hud/ does:
+// tests/hud/). Its arithmetic (bar colour, Little's law, plots) is in overlay_math_test.cpp.
 #include "overlay/overlay.hpp"
 
 #include <gtest/gtest.h>
@@ -15,9 +15,7 @@
 
 #include "diag/heap_counter.hpp"
 #include "drawn_text.hpp"
-#include "overlay/overlay_math.hpp"
 #include "overlay_rig.hpp"
-#include "render/scene.hpp"
 #include "sim/autopilot.hpp"
 #include "sim/stats.hpp"
 #include "sim/systems.hpp"
@@ -46,9 +44,8 @@ class OverlayFrames : public OverlayRig {
   // One overlay frame, as the game's loop runs it.
   void overlay_frame() {
     const WorldStats stats = collect_stats(*world);
-    const render::Camera camera = render::make_camera(*world, 1.0f, float(kWidth) / kHeight);
     overlay.begin_frame(kDelta, kWidth, kHeight);
-    overlay.build(*world, stats, render, camera, info, tunables);
+    overlay.build(*world, stats, render, info, tunables);
     overlay.end_frame();
   }
 
@@ -68,8 +65,7 @@ class OverlayFrames : public OverlayRig {
   void scroll_to_end(int panel) {
     tick_world();
     overlay.begin_frame(kDelta, kWidth, kHeight);
-    overlay.build(*world, collect_stats(*world), render,
-                  render::make_camera(*world, 1.0f, float(kWidth) / kHeight), info, tunables);
+    overlay.build(*world, collect_stats(*world), render, info, tunables);
     ImGui::Begin(kPanelTitles[static_cast<std::size_t>(panel)]);
     ImGui::SetScrollY(ImGui::GetScrollMaxY());
     ImGui::End();
@@ -84,7 +80,7 @@ class OverlayFrames : public OverlayRig {
   }
 };
 
-// Whether the last frame drew the panel: a draw list with vertices besides the HUD's.
+// Whether the last frame drew the panel: a draw list with vertices besides the background's.
 bool panel_is_active() {
   const ImDrawData& data = *ImGui::GetDrawData();
   for (int i = 0; i < data.CmdListsCount; ++i) {
@@ -97,24 +93,10 @@ bool panel_is_active() {
 int total_vertices() {
   return ImGui::GetDrawData()->TotalVtxCount;
 }
-int hud_vertices() {
+// The background list: the HUD's canvas (src/hud/), under every window. The overlay leaves it
+// alone.
+int background_vertices() {
   return ImGui::GetBackgroundDrawList()->VtxBuffer.Size;
-}
-
-// HUD vertices in the damage numbers' colour (alpha ignored: they fade).
-int damage_number_vertices(float* mean_x = nullptr) {
-  constexpr std::uint32_t kRgb = IM_COL32(255, 214, 90, 0);
-  const ImDrawList& fg = *ImGui::GetBackgroundDrawList();
-  int count = 0;
-  float sum_x = 0.0f;
-  for (const ImDrawVert& v : fg.VtxBuffer) {
-    if ((v.col & 0x00FFFFFFu) == kRgb) {
-      ++count;
-      sum_x += v.pos.x;
-    }
-  }
-  if (mean_x != nullptr && count > 0) *mean_x = sum_x / static_cast<float>(count);
-  return count;
 }
 
 TEST_F(OverlayFrames, MakesNoHeapAllocationsPerFrameAfterWarmUp) {
@@ -132,7 +114,7 @@ TEST_F(OverlayFrames, MakesNoHeapAllocationsPerFrameAfterWarmUp) {
     most_bullets = std::max(most_bullets, world->bullets.active_count());
   }
   EXPECT_EQ(allocations, 0u);
-  // The run exercised what changes from frame to frame: HUD text and growing counts.
+  // The run exercised what changes from frame to frame: the pools' counts, growing.
   EXPECT_GT(most_damage_numbers, 30u);
   EXPECT_GT(most_bullets, 9u);
 }
@@ -178,61 +160,36 @@ TEST_F(OverlayFrames, ShowsEveryPoolByNameWhenThePoolsPanelIsShown) {
   overlay_frame();
   const std::string text = drawn_text();
   EXPECT_TRUE(panel_is_active());
-  EXPECT_GT(ImGui::GetDrawData()->CmdListsCount, 1);  // the panel, then the HUD on top
+  EXPECT_GT(ImGui::GetDrawData()->CmdListsCount, 1);  // the strip and each panel: a list each
   for (const char* name : kPoolNames)
     EXPECT_NE(text.find(name), std::string::npos) << name;
   EXPECT_NE(text.find("Apply sizes (new round)"), std::string::npos);
   EXPECT_NE(text.find("Little's law"), std::string::npos);
 }
 
-TEST_F(OverlayFrames, DrawsOnlyTheHudWhenTheOverlayIsOff) {
+TEST_F(OverlayFrames, DrawsNothingWhenTheOverlayIsOff) {
   frames(kWarmupFrames);
-  const int with_panel = total_vertices();
+  EXPECT_GT(total_vertices(), 0);
   tunables.mode = OverlayMode::Off;
   tick_world();
   overlay_frame();
-  const std::string text = drawn_text();
   EXPECT_FALSE(panel_is_active());
-  for (const char* name : kPoolNames)
-    EXPECT_EQ(text.find(name), std::string::npos) << name;
-  EXPECT_GT(hud_vertices(), 0);  // the crosshair is still drawn
-  EXPECT_LT(total_vertices(), with_panel / 4);
+  EXPECT_EQ(total_vertices(), 0);  // not even a crosshair: the HUD is not the overlay's
 }
 
-TEST_F(OverlayFrames, DrawsADamageNumberWhereItsWorldPointProjects) {
-  overlay_frame();
-  ASSERT_EQ(damage_number_vertices(), 0);
-  // A number 6 m ahead of the eye and 2 m to its right: right of the screen centre.
-  const glm::vec3 eye = eye_position(world->player);
-  const glm::vec3 forward = look_direction(world->player);
-  const glm::vec3 right = glm::normalize(glm::cross(forward, glm::vec3(0.0f, 1.0f, 0.0f)));
-  spawn_damage_number(*world, eye + forward * 6.0f + right * 2.0f, 25.0f);
-  overlay_frame();
-  float mean_x = 0.0f;
-  EXPECT_GT(damage_number_vertices(&mean_x), 0);
-  EXPECT_GT(mean_x, kWidth * 0.5f + 20.0f);
-  EXPECT_LT(mean_x, static_cast<float>(kWidth));
-}
-
-// The count the stats file reports (overlay.damage_numbers_on_screen): numbers in view and
-// readable; not those behind the eye, nor one faded past half.
-TEST_F(OverlayFrames, CountsTheDamageNumbersItDrawsReadable) {
-  overlay_frame();
-  EXPECT_EQ(overlay.damage_numbers_on_screen(), 0);
-  const glm::vec3 eye = eye_position(world->player);
-  const glm::vec3 forward = look_direction(world->player);
-  spawn_damage_number(*world, eye + forward * 6.0f, 25.0f);
-  spawn_damage_number(*world, eye + forward * 7.0f, 25.0f);
-  spawn_damage_number(*world, eye - forward * 6.0f, 25.0f);  // behind: not drawn
-  overlay_frame();
-  EXPECT_EQ(overlay.damage_numbers_on_screen(), 2);
-  world->damage_numbers.for_each_active([](int, DamageNumber& d) {
-    begin_quiet(d.life, Linger::kDamageNumber);
-    d.life.linger = Linger::kDamageNumber * 0.4f;
-  });
-  overlay_frame();  // past the middle of its fade: drawn, but no longer counted
-  EXPECT_EQ(overlay.damage_numbers_on_screen(), 0);
-  EXPECT_GT(damage_number_vertices(), 0);
+// Damage numbers in view, a hit, a score: whatever the mode, the overlay draws none of the
+// HUD (tests/hud/ draws it with no overlay at all).
+TEST_F(OverlayFrames, NeverDrawsTheHud) {
+  spawn_damage_numbers(12);
+  world->score = 3;
+  world->target_hits = 14;
+  for (const OverlayMode mode : {OverlayMode::Compact, OverlayMode::Full, OverlayMode::Off}) {
+    tunables.mode = mode;
+    tick_world();
+    overlay_frame();
+    EXPECT_EQ(background_vertices(), 0) << mode_name(mode);
+    EXPECT_EQ(drawn_text().find("SCORE"), std::string::npos) << mode_name(mode);
+  }
 }
 
 TEST_F(OverlayFrames, ReportsMouseCaptureOnlyOverThePanel) {
@@ -276,8 +233,7 @@ TEST(OverlayLifetime, IgnoresFramesBeforeInit) {
   Overlay overlay;
   Tunables tunables = tunables_from(*world);
   overlay.begin_frame(kDelta, kWidth, kHeight);
-  overlay.build(*world, collect_stats(*world), render::RenderStats{}, render::Camera{}, FrameInfo{},
-                tunables);
+  overlay.build(*world, collect_stats(*world), render::RenderStats{}, FrameInfo{}, tunables);
   overlay.end_frame();
   EXPECT_FALSE(overlay.wants_mouse());
   EXPECT_EQ(ImGui::GetCurrentContext(), nullptr);
@@ -292,6 +248,26 @@ TEST(OverlayLifetime, DestroysItsImGuiContext) {
     EXPECT_EQ(ImGui::GetIO().IniFilename, nullptr);
   }
   EXPECT_EQ(ImGui::GetCurrentContext(), nullptr);
+}
+
+// The HUD's font goes into the overlay's atlas through init's hook, after the panel's, which
+// stays ImGui's default.
+TEST(OverlayLifetime, AddsTheFontsItIsGivenAfterThePanelsOwn) {
+  Overlay overlay;
+  std::string error;
+  ImFont* added = nullptr;
+  const auto add_fonts = [&](ImFontAtlas& atlas) {
+    ImFontConfig config;
+    config.SizePixels = 26.0f;
+    added = atlas.AddFontDefault(&config);
+  };
+  ASSERT_TRUE(overlay.init(nullptr, error, add_fonts)) << error;
+  const ImFontAtlas& atlas = *ImGui::GetIO().Fonts;
+  ASSERT_EQ(atlas.Fonts.Size, 2);
+  EXPECT_EQ(atlas.Fonts[1], added);
+  EXPECT_FLOAT_EQ(atlas.Fonts[0]->FontSize, 13.0f);  // the panel's: ImGui's default
+  EXPECT_FLOAT_EQ(added->FontSize, 26.0f);
+  EXPECT_TRUE(atlas.IsBuilt());
 }
 
 }  // namespace

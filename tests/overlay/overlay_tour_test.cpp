@@ -13,7 +13,6 @@
 
 #include "diag/heap_counter.hpp"
 #include "overlay_rig.hpp"
-#include "render/scene.hpp"
 #include "shown_windows.hpp"
 #include "sim/autopilot.hpp"
 #include "sim/stats.hpp"
@@ -32,15 +31,11 @@ class OverlayTourFrames : public OverlayRig {
     info.warmed_up = true;
   }
 
-  render::Camera camera() const {
-    return render::make_camera(*world, 1.0f, static_cast<float>(kWidth) / kHeight);
-  }
-
   void frames(int n) {
     for (int i = 0; i < n; ++i) {
       step(*world, autofire_input(world->tick, 60.0), kDelta);
       overlay.begin_frame(kDelta, kWidth, kHeight);
-      overlay.build(*world, collect_stats(*world), render, camera(), info, tunables);
+      overlay.build(*world, collect_stats(*world), render, info, tunables);
       overlay.end_frame();
     }
   }
@@ -110,7 +105,7 @@ TEST_F(OverlayTourFrames, ShowsEveryPanelAloneAndAllAtOnceAndOpensTheMenus) {
 }
 
 TEST_F(OverlayTourFrames, AfterTheWarmUpTouringEveryPanelAllocatesNothing) {
-  overlay.warm_up(*world, render, camera(), tunables);
+  overlay.warm_up(*world, render, tunables);
   frames(10);
   const std::size_t high_water = overlay.arena_stats().high_water;
   const heap::Mark mark;

@@ -12,7 +12,6 @@
 
 #include "overlay/overlay_view.hpp"
 #include "overlay_rig.hpp"
-#include "render/scene.hpp"
 #include "sim/stats.hpp"
 
 namespace flatline::overlay {
@@ -74,8 +73,7 @@ class TypedValues : public OverlayRig {
       ImGui::ClearActiveID();
       ImGui::SetWindowFocus(focus);
     }
-    overlay.build(*world, collect_stats(*world), render,
-                  render::make_camera(*world, 1.0f, float(kWidth) / kHeight), info, tunables);
+    overlay.build(*world, collect_stats(*world), render, info, tunables);
     overlay.end_frame();
   }
 

@@ -13,7 +13,6 @@
 #include "drawn_text.hpp"
 #include "overlay/overlay_math.hpp"
 #include "overlay_rig.hpp"
-#include "render/scene.hpp"
 #include "shown_windows.hpp"
 #include "sim/stats.hpp"
 
@@ -35,8 +34,7 @@ class OverlayViews : public OverlayRig {
   void frames(int n) {
     for (int i = 0; i < n; ++i) {
       overlay.begin_frame(kDelta, kWidth, kHeight);
-      overlay.build(*world, collect_stats(*world), render,
-                    render::make_camera(*world, 1.0f, float(kWidth) / kHeight), info, tunables);
+      overlay.build(*world, collect_stats(*world), render, info, tunables);
       overlay.end_frame();
     }
   }
@@ -135,8 +133,7 @@ TEST_F(OverlayViews, KeysAreLeftAloneWhileImGuiHasTheKeyboard) {
   frames(1);
   overlay.begin_frame(kDelta, kWidth, kHeight);
   ImGui::CaptureKeyboardFromApp(true);  // as a focused text field does, from the next frame
-  overlay.build(*world, collect_stats(*world), render,
-                render::make_camera(*world, 1.0f, float(kWidth) / kHeight), info, tunables);
+  overlay.build(*world, collect_stats(*world), render, info, tunables);
   overlay.end_frame();
   ImGui::GetIO().KeysDown[GLFW_KEY_F1] = true;
   ImGui::GetIO().KeysDown[GLFW_KEY_F2] = true;

@@ -1,17 +1,20 @@
-// The HUD, drawn every frame, panel or not, on ImGui's background list (over the scene,
-// under the panels): the crosshair, a hit marker when a bullet strikes a target, the
-// score, and the damage numbers, sized by distance. It allocates nothing per frame: text
-// goes through stack buffers and the background list is reserved for a full damage-number
-// pool.
+// The HUD (hud.hpp), drawn every frame the full overlay does not cover, on ImGui's background
+// list (over the scene, under the panels): the crosshair, a hit marker when a bullet strikes
+// a target, the score, and the damage numbers, sized by distance. It allocates nothing per
+// frame: text goes through stack buffers and the background list is reserved for a full
+// damage-number pool.
+#include "hud/hud.hpp"
+
 #include <cfloat>
 #include <cstdio>
 
+#include <imgui.h>
 #include <glm/geometric.hpp>
 
-#include "overlay/overlay_internal.hpp"
+#include "hud/hud_math.hpp"
 #include "sim/effects.hpp"
 
-namespace flatline::overlay {
+namespace flatline::hud {
 namespace {
 
 // The HUD's text: each damage number is at most this many characters, drawn twice
@@ -95,18 +98,22 @@ void draw_score(ImDrawList& draw, ImFont* font, const World& world, float w) {
 
 }  // namespace
 
-ImFont* add_hud_font(ImGuiIO& io) {
+void Hud::add_font(ImFontAtlas& atlas) {
   ImFontConfig config;
   config.SizePixels = kHudFontPx;  // ProggyClean at twice its size: crisp pixels, not a blur
-  return io.Fonts->AddFontDefault(&config);
+  font_ = atlas.AddFontDefault(&config);
 }
 
-void Overlay::hud(const World& world, const render::Camera& camera, double tick_hz) {
+void Hud::draw(const World& world, const render::Camera& camera, double tick_hz) {
+  IM_ASSERT(ImGui::GetCurrentContext() != nullptr &&
+            "The HUD draws into an open ImGui frame: begin the overlay's frame first");
   ImDrawList& draw = *ImGui::GetBackgroundDrawList();  // over the scene, under the panels
   reserve_hud(draw, world.damage_numbers.capacity() + world.unpooled.damage_numbers.size());
-  const float w = static_cast<float>(width_), h = static_cast<float>(height_);
+  const ImVec2 display = ImGui::GetIO().DisplaySize;  // window coordinates, whole pixels
+  const float w = static_cast<float>(static_cast<int>(display.x));
+  const float h = static_cast<float>(static_cast<int>(display.y));
   const ImVec2 centre(w * 0.5f, h * 0.5f);
-  ImFont* font = hud_font_ != nullptr ? hud_font_ : ImGui::GetFont();
+  ImFont* font = font_ != nullptr ? font_ : ImGui::GetFont();
 
   draw_crosshair(draw, centre);
   if (world.target_hits > 0 && world.tick > world.last_target_hit_tick) {
@@ -141,4 +148,4 @@ void Overlay::hud(const World& world, const render::Camera& camera, double tick_
   world.unpooled.damage_numbers.for_each([&](const DamageNumber& d) { number(d, heap_key++); });
 }
 
-}  // namespace flatline::overlay
+}  // namespace flatline::hud
