@@ -103,7 +103,7 @@ ImFont* add_hud_font(ImGuiIO& io) {
 
 void Overlay::hud(const World& world, const render::Camera& camera, double tick_hz) {
   ImDrawList& draw = *ImGui::GetBackgroundDrawList();  // over the scene, under the panels
-  reserve_hud(draw, world.damage_numbers.capacity() + world.unpooled.damage_numbers.size());
+  reserve_hud(draw, world.damage_numbers.pool.capacity() + world.damage_numbers.heap.size());
   const float w = static_cast<float>(width_), h = static_cast<float>(height_);
   const ImVec2 centre(w * 0.5f, h * 0.5f);
   ImFont* font = hud_font_ != nullptr ? hud_font_ : ImGui::GetFont();
@@ -136,9 +136,10 @@ void Overlay::hud(const World& world, const render::Camera& camera, double tick_
                   kDamageColour, alpha, text);
   };
   // Keyed by slot, so a number keeps its place while others come and go.
-  world.damage_numbers.for_each_active([&](int slot, const DamageNumber& d) { number(d, slot); });
+  world.damage_numbers.pool.for_each_active(
+      [&](int slot, const DamageNumber& d) { number(d, slot); });
   int heap_key = 0;  // pooling off: by place in the list
-  world.unpooled.damage_numbers.for_each([&](const DamageNumber& d) { number(d, heap_key++); });
+  world.damage_numbers.heap.for_each([&](const DamageNumber& d) { number(d, heap_key++); });
 }
 
 }  // namespace flatline::overlay

@@ -55,8 +55,8 @@ TEST_F(HudFrames, ADamageNumberTenMetresAwayIsAtLeastTwentyPixelsTall) {
   overlay_frame();
   const float at_10m = damage_number_height();
   EXPECT_GE(at_10m, 20.0f);
-  world->damage_numbers.for_each_active(
-      [&](int slot, DamageNumber&) { world->damage_numbers.release(slot); });
+  world->damage_numbers.pool.for_each_active(
+      [&](int slot, DamageNumber&) { world->damage_numbers.pool.release(slot); });
   spawn_damage_number(*world, eye + look_direction(world->player) * 25.0f, 25.0f);
   overlay_frame();
   EXPECT_LT(damage_number_height(), at_10m);  // farther, smaller...
