@@ -116,16 +116,16 @@ std::vector<Bullet> place_bullets(const World& world, std::size_t count, bool cl
 
 void fill(World& world, const std::vector<Bullet>& bullets) {
   std::vector<int> live;
-  world.bullets.for_each_active([&](int slot, Bullet&) { live.push_back(slot); });
+  world.bullets.pool.for_each_active([&](int slot, Bullet&) { live.push_back(slot); });
   for (int slot : live)
-    world.bullets.release(slot);
+    world.bullets.pool.release(slot);
   for (const Bullet& b : bullets) {
-    const int slot = world.bullets.acquire();
+    const int slot = world.bullets.pool.acquire();
     if (slot < 0) {
       std::fprintf(stderr, "tick_bench: the bullet pool refused a bullet\n");
       std::abort();
     }
-    world.bullets[slot] = b;
+    world.bullets.pool[slot] = b;
   }
   world.full_visual_live = bullets.size();
 }
@@ -139,10 +139,10 @@ struct Fixture {
 
 Fixture& fixture_for(std::size_t capacity, std::size_t live) {
   static Fixture f;
-  if (!f.world || f.world->bullets.capacity() != capacity) {
+  if (!f.world || f.world->bullets.pool.capacity() != capacity) {
     f.world.reset();  // first: two 10^6 worlds need not coexist
     WorldConfig cfg;
-    cfg.bullet_capacity = capacity;
+    cfg.pools[kBullets].capacity = capacity;
     cfg.full_visual_cap = capacity;
     f.world = std::make_unique<World>(cfg);
     f.world->bullet_kernel = lab::make_fast_kernel(*f.world);
@@ -183,7 +183,7 @@ void bm_tick(benchmark::State& state, Part part, std::size_t live, std::size_t c
   std::size_t iteration = 0;
   const auto place = [&] {  // untimed: the live bullets are re-placed
     std::size_t k = (iteration++ % sets) * live;
-    world.bullets.for_each_active([&](int, Bullet& b) { b = placed[k++]; });
+    world.bullets.pool.for_each_active([&](int, Bullet& b) { b = placed[k++]; });
   };
   // The steady state, as in a game that ticks 60 times a second: two untimed ticks first,
   // so that the other sizes' runs (interleaved with this one) have left no cold caches.
@@ -199,7 +199,7 @@ void bm_tick(benchmark::State& state, Part part, std::size_t live, std::size_t c
     benchmark::DoNotOptimize(f.scene.count.data());
     benchmark::ClobberMemory();
     state.SetIterationTime(took);
-    if (world.bullets.active_count() != live) {
+    if (world.bullets.pool.active_count() != live) {
       state.SkipWithError("a bullet retired during the tick: the placement is broken");
       break;
     }

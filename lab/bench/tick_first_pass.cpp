@@ -81,14 +81,14 @@ struct FirstPass {
 
 FirstPass& first_pass_for(std::size_t live) {
   static FirstPass f;
-  if (!f.world || f.world->bullets.capacity() != live) {
+  if (!f.world || f.world->bullets.pool.capacity() != live) {
     f.world.reset();
     WorldConfig cfg;
-    cfg.bullet_capacity = live;
+    cfg.pools[kBullets].capacity = live;
     cfg.full_visual_cap = live;
     f.world = std::make_unique<World>(cfg);
     for (std::size_t i = 0; i < live; ++i)
-      f.world->bullets.acquire();
+      f.world->bullets.pool.acquire();
     f.listed.assign(live, 0);
   }
   return f;
@@ -109,7 +109,7 @@ void bm_first_pass(benchmark::State& state, bool columns, std::size_t live) {
     if (columns) {
       f.columns.assign(from, live);
     } else {
-      world.bullets.for_each_active([&](int, Bullet& b) { b = *from++; });
+      world.bullets.pool.for_each_active([&](int, Bullet& b) { b = *from++; });
     }
   };
   const auto pass = [&]() -> std::size_t {
@@ -117,7 +117,7 @@ void bm_first_pass(benchmark::State& state, bool columns, std::size_t live) {
       return first_pass_columns(f.columns, live, kDt, batch, lifetime, range, f.listed.data());
     std::size_t count = 0;
     lab::for_each_active_by_four(
-        world.bullets,
+        world.bullets.pool,
         [&](const int(&slots)[4], Bullet* const(&b)[4]) {
           const int flew = fly_clear4(b, kDt, batch, lifetime, range);
           for (int k = 0; k < 4; ++k) {

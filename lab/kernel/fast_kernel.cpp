@@ -40,7 +40,7 @@ static_assert(kChunk % 4 == 0, "a round of the second pass comes after a whole b
 FastBulletKernel::FastBulletKernel(const World& world)
     : clearance_(shared_clearance_grid(bullet_obstacles(world), {2.0f, 0.5f, 2.0f})),
       arena_grid_(world.arena.solids, 8.0f),
-      listed_(world.config.bullet_capacity) {}
+      listed_(world.config.pools[kBullets].capacity) {}
 
 std::unique_ptr<BulletKernel> make_fast_kernel(const World& world) {
   return std::make_unique<FastBulletKernel>(world);
@@ -78,9 +78,8 @@ void FastBulletKernel::update_bullets(World& world, float dt) {
   // One pass of tick_bullet() when there is no fast path: no grid, the tunnelling lab, or a
   // Grow pool that outgrew the list sized at load (the list never allocates in play).
   if (clearance == nullptr || !world.config.swept_collision ||
-      listed_.size() < world.bullets.active_count()) {
-    update_live(world.bullets, world.unpooled.bullets, world.meters[kBullets],
-                [&](Bullet& b) { return tick_bullet(world, b, dt, clearance); });
+      listed_.size() < world.bullets.pool.active_count()) {
+    update_live(world.bullets, [&](Bullet& b) { return tick_bullet(world, b, dt, clearance); });
     return;
   }
   update_in_two_passes(world, dt, *clearance);
@@ -101,14 +100,13 @@ void FastBulletKernel::update_in_two_passes(World& world, float dt,
   const auto resolve_listed = [&] {  // the second pass, over the bullets listed since last
     for (; resolved < count; ++resolved) {
       const int slot = out[resolved];
-      Bullet& b = world.bullets[slot];
-      if (tick_bullet(world, b, dt, &clearance))
-        retire_slot(world.bullets, world.meters[kBullets], slot, b.age);
+      Bullet& b = world.bullets.pool[slot];
+      if (tick_bullet(world, b, dt, &clearance)) retire_slot(world.bullets, slot, b.age);
     }
   };
   const ClearanceGrid::Batch batch(clearance);
   for_each_active_by_four(
-      world.bullets,
+      world.bullets.pool,
       [&](const int(&slots)[4], Bullet* const(&block)[4]) {
         const int flew = fly_clear4(block, dt, batch, cfg.bullet_lifetime, cfg.bullet_range);
         for (int i = 0; i < 4; ++i) {
@@ -124,7 +122,7 @@ void FastBulletKernel::update_in_two_passes(World& world, float dt,
         count += !fly_clear(b, dt, clearance, cfg.bullet_lifetime, cfg.bullet_range);
       });
   resolve_listed();
-  update_heap(world.unpooled.bullets, world.meters[kBullets],
+  update_heap(world.bullets,
               [&](Bullet& b) { return tick_bullet(world, b, dt, &clearance); });  // pooling off
 }
 

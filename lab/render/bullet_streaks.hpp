@@ -82,10 +82,10 @@ inline void write_bullet_streaks(const World& world, float alpha, render::SceneI
     if (b.full_visual) items[count++] = render::bullet_record(b, alpha);
   };
   for_each_active_by_four(
-      world.bullets,
+      world.bullets.pool,
       [&](const int(&)[4], const Bullet* const(&b)[4]) { bullet_streaks(b, alpha, items, count); },
       [&](int, const Bullet& b) { one(b); });
-  world.unpooled.bullets.for_each(one);
+  world.bullets.heap.for_each(one);
 }
 
 }  // namespace flatline::lab

@@ -129,7 +129,7 @@ TEST(BulletClearance, WorldsWithTheSameArenaTargetsAndRadiusShareOneGrid) {
   const World a(WorldConfig{});
   WorldConfig other;
   other.seed = 99;  // a different seed moves target phases, not their range
-  other.bullet_capacity = 16;
+  other.pools[kBullets].capacity = 16;
   const World b(other);
   EXPECT_EQ(grid_of(a), grid_of(b));
 }
@@ -256,7 +256,7 @@ TEST(BulletClearance, AGridWithNoObstaclesCallsEverySegmentClear) {
 // end every tick where the game's scalar tick does.
 TEST(BulletClearance, TheTwoPassBulletTickEndsWhereTheGamesTickWould) {
   WorldConfig cfg;
-  cfg.bullet_capacity = 4096;
+  cfg.pools[kBullets].capacity = 4096;
   cfg.rifle_rate = 120.0f;
   World two_pass(cfg), one_pass(cfg);
   two_pass.bullet_kernel = lab::make_fast_kernel(two_pass);  // one_pass: the game's own
@@ -265,9 +265,9 @@ TEST(BulletClearance, TheTwoPassBulletTickEndsWhereTheGamesTickWould) {
   for (World* w : {&two_pass, &one_pass}) {  // the same 3000 bullets in both, everywhere
     std::mt19937 same(rng);
     for (int i = 0; i < 3000; ++i) {
-      const int slot = w->bullets.acquire();
+      const int slot = w->bullets.pool.acquire();
       ASSERT_GE(slot, 0);
-      Bullet& b = w->bullets[slot];
+      Bullet& b = w->bullets.pool[slot];
       b.pos = b.prev_pos = {xz(same), y(same), xz(same)};
       b.vel = glm::normalize(glm::vec3(unit(same), unit(same) * 0.2f, unit(same))) * 300.0f;
       b.damage = 10.0f;
@@ -286,9 +286,10 @@ TEST(BulletClearance, TheTwoPassBulletTickEndsWhereTheGamesTickWould) {
   }
   EXPECT_EQ(two_pass.bullet_hits, one_pass.bullet_hits);
   EXPECT_GT(two_pass.bullet_hits, 1000u);  // the bullets did hit things: not a quiet sky
-  EXPECT_EQ(two_pass.bullets.active_count(), one_pass.bullets.active_count());
-  for (int slot = 0; slot < static_cast<int>(cfg.bullet_capacity); ++slot)
-    ASSERT_EQ(two_pass.bullets.free_depth(slot), one_pass.bullets.free_depth(slot)) << slot;
+  EXPECT_EQ(two_pass.bullets.pool.active_count(), one_pass.bullets.pool.active_count());
+  for (int slot = 0; slot < static_cast<int>(cfg.pools[kBullets].capacity); ++slot)
+    ASSERT_EQ(two_pass.bullets.pool.free_depth(slot), one_pass.bullets.pool.free_depth(slot))
+        << slot;
 }
 
 TEST(BulletClearance, KeepsApplyingWhileTheTargetsSwayForMinutes) {

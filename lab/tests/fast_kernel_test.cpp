@@ -39,8 +39,8 @@ TEST(FastKernel, PlaysTheGamesTickOnTheGamesLevel) {
 
 TEST(FastKernel, PlaysTheSameWithABigPoolUnderRecycleOldest) {
   WorldConfig cfg;
-  cfg.bullet_capacity = 2048;
-  cfg.bullet_policy = OverflowPolicy::RecycleOldest;
+  cfg.pools[kBullets].capacity = 2048;
+  cfg.pools[kBullets].policy = OverflowPolicy::RecycleOldest;
   cfg.rifle_rate = 240.0f;
   expect_same_game(cfg, 1200, [](int, World&) {});
 }
@@ -53,7 +53,7 @@ TEST(FastKernel, PlaysTheSameThroughTheLessons) {
     if (tick == 600) w.config.swept_collision = true;
     if (tick == 900) w.config.pooling = false;  // heap bullets beside the pooled ones
     if (tick == 1200) w.config.pooling = true;
-    if (tick == 1500) w.targets[2].home.y += 2.0f;  // a target leaves what the grid saw
+    if (tick == 1500) w.targets[2].home.y += 2.0f;    // a target leaves what the grid saw
     if (tick == 1800) w.config.bullet_radius = 0.2f;  // wider bullets than the grid's
   });
 }

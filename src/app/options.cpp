@@ -91,8 +91,8 @@ const char* usage() {
 WorldConfig world_config_from(const Options& options) {
   WorldConfig config;
   config.seed = options.seed;
-  if (options.pool_size > 0) config.bullet_capacity = options.pool_size;
-  if (options.overflow) config.bullet_policy = *options.overflow;
+  if (options.pool_size > 0) config.pools[kBullets].capacity = options.pool_size;
+  if (options.overflow) config.pools[kBullets].policy = *options.overflow;
   if (options.fire_rate > 0.0) config.rifle_rate = static_cast<float>(options.fire_rate);
   if (options.bullet_speed > 0.0)
     set_bullet_speed(config, static_cast<float>(options.bullet_speed));

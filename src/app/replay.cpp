@@ -143,8 +143,8 @@ bool start_recording(const Options& o, const LevelId& level, ReplayWriter& write
   ReplayHeader header;
   header.seed = config.seed;
   header.tick_hz = o.tick_hz;
-  header.bullet_capacity = config.bullet_capacity;
-  header.bullet_policy = config.bullet_policy;
+  header.bullet_capacity = config.pools[kBullets].capacity;
+  header.bullet_policy = config.pools[kBullets].policy;
   header.level = level.fingerprint;
   return writer.open(o.record_path, header, error);
 }

@@ -47,13 +47,8 @@ void hold_index(T& value, int count, T fallback, int& changed) {
 // New sizes mean new pools, made at load time as always: a new round starts.
 void start_new_round(const overlay::Tunables& t, Session& session) {
   WorldConfig config = session.config();
-  config.bullet_capacity = static_cast<std::size_t>(t.capacity[kBullets]);
-  config.spark_capacity = static_cast<std::size_t>(t.capacity[kSparks]);
-  config.decal_capacity = static_cast<std::size_t>(t.capacity[kDecals]);
-  config.casing_capacity = static_cast<std::size_t>(t.capacity[kCasings]);
-  config.damage_number_capacity = static_cast<std::size_t>(t.capacity[kDamageNumbers]);
-  config.tracer_capacity = static_cast<std::size_t>(t.capacity[kTracers]);
-  config.bullet_policy = t.policy[kBullets];
+  for (std::size_t i = 0; i < kPoolCount; ++i)
+    config.pools[i] = {static_cast<std::size_t>(t.capacity[i]), t.policy[i]};
   config.rifle_rate = t.rifle_rate;
   config.pooling = t.pooling;
   config.reset_on_release = t.reset_on_release;

@@ -108,7 +108,7 @@ void Hud::draw(const World& world, const render::Camera& camera, double tick_hz)
   IM_ASSERT(ImGui::GetCurrentContext() != nullptr &&
             "The HUD draws into an open ImGui frame: begin the overlay's frame first");
   ImDrawList& draw = *ImGui::GetBackgroundDrawList();  // over the scene, under the panels
-  reserve_hud(draw, world.damage_numbers.capacity() + world.unpooled.damage_numbers.size());
+  reserve_hud(draw, world.damage_numbers.pool.capacity() + world.damage_numbers.heap.size());
   const ImVec2 display = ImGui::GetIO().DisplaySize;  // window coordinates, whole pixels
   const float w = static_cast<float>(static_cast<int>(display.x));
   const float h = static_cast<float>(static_cast<int>(display.y));
@@ -143,9 +143,10 @@ void Hud::draw(const World& world, const render::Camera& camera, double tick_hz)
                   kDamageColour, alpha, text);
   };
   // Keyed by slot, so a number keeps its place while others come and go.
-  world.damage_numbers.for_each_active([&](int slot, const DamageNumber& d) { number(d, slot); });
+  world.damage_numbers.pool.for_each_active(
+      [&](int slot, const DamageNumber& d) { number(d, slot); });
   int heap_key = 0;  // pooling off: by place in the list
-  world.unpooled.damage_numbers.for_each([&](const DamageNumber& d) { number(d, heap_key++); });
+  world.damage_numbers.heap.for_each([&](const DamageNumber& d) { number(d, heap_key++); });
 }
 
 }  // namespace flatline::hud

@@ -99,15 +99,15 @@ std::size_t capacity_for(const World& world, Kind kind) {
     case kDrawTargets:
       return world.targets.size() + 1;  // and the seeker (lessons.hpp), when one flies
     case kDrawDecals:
-      return world.decals.capacity() + world.unpooled.decals.size();
+      return world.decals.pool.capacity() + world.decals.heap.size();
     case kDrawCasings:
-      return world.casings.capacity() + world.unpooled.casings.size();
+      return world.casings.pool.capacity() + world.casings.heap.size();
     case kDrawBullets:
-      return world.bullets.capacity() + world.unpooled.bullets.size();
+      return world.bullets.pool.capacity() + world.bullets.heap.size();
     case kDrawTracers:
-      return world.tracers.capacity();
+      return world.tracers.pool.capacity();
     case kDrawSparks:
-      return world.sparks.capacity() + world.unpooled.sparks.size();
+      return world.sparks.pool.capacity() + world.sparks.heap.size();
     case kDrawMuzzle:
       return 2;  // two crossed quads
     case kDrawWeapon:
@@ -178,13 +178,13 @@ void build_scene(const World& world, float alpha, SceneInstances& scene) {
         v4(lerp(k.prev_pos, k.pos, alpha)), {0.25f, 0.25f, 0.25f, 0}, {0, 0, 1, 0}, color};
   }
 
-  for_each_live(world.decals, world.unpooled.decals, [&](const Decal& d) {
+  for_each_live(world.decals, [&](const Decal& d) {
     const float fade_by = fade(d.life, Linger::kDecal);
     out.next(kDrawDecals) = {
         v4(d.pos), {0.14f, 0.14f, 0.004f, 0}, v4(d.normal), {0.08f, 0.07f, 0.06f, 0.9f * fade_by}};
   });
 
-  for_each_live(world.casings, world.unpooled.casings, [&](const Casing& c) {
+  for_each_live(world.casings, [&](const Casing& c) {
     const glm::vec3 axis{std::cos(c.spin), 0.0f, std::sin(c.spin)};
     const float size = fade(c.life, Linger::kCasing);  // opaque: a lingering casing shrinks
     out.next(kDrawCasings) = {v4(lerp(c.prev_pos, c.pos, alpha)),
@@ -193,11 +193,11 @@ void build_scene(const World& world, float alpha, SceneInstances& scene) {
                               {0.85f, 0.65f, 0.25f, 1.0f}};
   });
 
-  for_each_live(world.bullets, world.unpooled.bullets, [&](const Bullet& b) {
+  for_each_live(world.bullets, [&](const Bullet& b) {
     if (b.full_visual) out.next(kDrawBullets) = bullet_record(b, alpha);  // else: its tracer
   });
 
-  world.tracers.for_each_active([&](int, const Tracer& t) {
+  world.tracers.pool.for_each_active([&](int, const Tracer& t) {
     const glm::vec3 head = lerp(t.prev_trail[0], t.trail[0], alpha);
     const glm::vec3 tail =
         lerp(t.prev_trail[Tracer::kTrail - 1], t.trail[Tracer::kTrail - 1], alpha);
@@ -208,7 +208,7 @@ void build_scene(const World& world, float alpha, SceneInstances& scene) {
                               {1.0f, 0.6f, 0.2f, 0.8f * fade(t.life, Linger::kTracer)}};
   });
 
-  for_each_live(world.sparks, world.unpooled.sparks, [&](const Spark& s) {
+  for_each_live(world.sparks, [&](const Spark& s) {
     // Cools from yellow to red over its life, then fades out as it lingers.
     const float life = s.lifetime > 0.0f ? std::max(0.0f, 1.0f - s.age / s.lifetime) : 0.0f;
     out.next(kDrawSparks) = {v4(lerp(s.prev_pos, s.pos, alpha)),

@@ -103,8 +103,7 @@ void land_bullet(World& world, Bullet& b, float dt, const glm::vec3& next, Bulle
 
 // Every live bullet, pooled or (pooling off) on the heap, in the pool's dense order.
 void update_bullets(World& world, float dt) {
-  update_live(world.bullets, world.unpooled.bullets, world.meters[kBullets],
-              [&](Bullet& b) { return tick_bullet(world, b, dt); });
+  update_live(world.bullets, [&](Bullet& b) { return tick_bullet(world, b, dt); });
 }
 
 void break_targets(World& world) {

@@ -28,7 +28,7 @@ glm::vec3 random_unit(Rng& rng) {
 // list, when pooling is off) and retires the finished ones. Every kind goes through the
 // same stages (effect_life.hpp): live, then quiet (lingering, fading), then released.
 void update_sparks(World& world, float dt) {
-  update_live(world.sparks, world.unpooled.sparks, world.meters[kSparks], [&](Spark& s) {
+  update_live(world.sparks, [&](Spark& s) {
     s.prev_pos = s.pos;
     s.vel.y -= kGravity * dt;
     s.pos += s.vel * dt;
@@ -38,7 +38,7 @@ void update_sparks(World& world, float dt) {
 }
 
 void update_decals(World& world, float dt) {
-  update_live(world.decals, world.unpooled.decals, world.meters[kDecals], [&](Decal& d) {
+  update_live(world.decals, [&](Decal& d) {
     d.age += dt;
     return live_then_linger(d.life, d.age, EffectTimes::kDecalLife - Linger::kDecal, Linger::kDecal,
                             dt);
@@ -46,7 +46,7 @@ void update_decals(World& world, float dt) {
 }
 
 void update_casings(World& world, float dt) {
-  update_live(world.casings, world.unpooled.casings, world.meters[kCasings], [&](Casing& c) {
+  update_live(world.casings, [&](Casing& c) {
     c.prev_pos = c.pos;
     c.age += dt;
     if (live_then_linger(c.life, c.age, EffectTimes::kCasingLife - Linger::kCasing, Linger::kCasing,
@@ -72,23 +72,21 @@ void update_casings(World& world, float dt) {
 }
 
 void update_damage_numbers(World& world, float dt) {
-  update_live(world.damage_numbers, world.unpooled.damage_numbers, world.meters[kDamageNumbers],
-              [&](DamageNumber& d) {
-                d.prev_pos = d.pos;
-                d.pos.y += 1.5f * dt;  // rises while it fades
-                d.age += dt;
-                return live_then_linger(d.life, d.age,
-                                        EffectTimes::kDamageNumberLife - Linger::kDamageNumber,
-                                        Linger::kDamageNumber, dt);
-              });
+  update_live(world.damage_numbers, [&](DamageNumber& d) {
+    d.prev_pos = d.pos;
+    d.pos.y += 1.5f * dt;  // rises while it fades
+    d.age += dt;
+    return live_then_linger(d.life, d.age, EffectTimes::kDamageNumberLife - Linger::kDamageNumber,
+                            Linger::kDamageNumber, dt);
+  });
 }
 
 void update_tracers(World& world, float dt) {
-  world.tracers.for_each_active([&](int slot, Tracer& t) {
+  world.tracers.pool.for_each_active([&](int slot, Tracer& t) {
     t.prev_trail = t.trail;
     t.age += dt;
     glm::vec3 head = t.trail[0];
-    const Bullet* b = t.life.stage == LifeStage::Live ? world.bullets.get(t.bullet) : nullptr;
+    const Bullet* b = t.life.stage == LifeStage::Live ? world.bullets.pool.get(t.bullet) : nullptr;
     if (b != nullptr) head = b->pos;  // the handle still resolves: follow the bullet
     // Its bullet has stopped, or is gone (the handle is stale): stop following and fade out
     // where it is, instead of vanishing.
@@ -97,7 +95,7 @@ void update_tracers(World& world, float dt) {
       t.trail[static_cast<std::size_t>(i)] = t.trail[static_cast<std::size_t>(i - 1)];
     t.trail[0] = head;
     if (t.life.stage == LifeStage::Lingering && linger_over(t.life, dt))
-      retire_slot(world.tracers, world.meters[kTracers], slot, t.age);
+      retire_slot(world.tracers, slot, t.age);
   });
 }
 
@@ -107,7 +105,7 @@ void spawn_impact(World& world, const glm::vec3& point, const glm::vec3& normal,
                   const glm::vec3& bullet_dir, bool leaves_decal) {
   const glm::vec3 bounce = glm::reflect(bullet_dir, normal);
   for (int i = 0; i < world.config.sparks_per_hit; ++i) {
-    Spark* spark = spawn_object(world, world.sparks, world.unpooled.sparks, world.meters[kSparks]);
+    Spark* spark = spawn_object(world, world.sparks);
     if (spark == nullptr) break;  // Drop: a spark storm simply has fewer sparks
     Spark& s = *spark;
     s.pos = point + normal * 0.02f;
@@ -119,7 +117,7 @@ void spawn_impact(World& world, const glm::vec3& point, const glm::vec3& normal,
     s.lifetime = world.rng.uniform(0.25f, 0.6f);
   }
   if (!leaves_decal) return;
-  Decal* decal = spawn_object(world, world.decals, world.unpooled.decals, world.meters[kDecals]);
+  Decal* decal = spawn_object(world, world.decals);
   if (decal == nullptr) return;
   Decal& d = *decal;  // RecycleOldest: when full, the oldest hole moves here
   d.pos = point + normal * 0.005f;
@@ -128,8 +126,7 @@ void spawn_impact(World& world, const glm::vec3& point, const glm::vec3& normal,
 }
 
 void spawn_damage_number(World& world, const glm::vec3& point, float value) {
-  DamageNumber* number = spawn_object(world, world.damage_numbers, world.unpooled.damage_numbers,
-                                      world.meters[kDamageNumbers]);
+  DamageNumber* number = spawn_object(world, world.damage_numbers);
   if (number == nullptr) return;
   DamageNumber& d = *number;
   d.pos = point;
@@ -138,8 +135,7 @@ void spawn_damage_number(World& world, const glm::vec3& point, float value) {
 }
 
 void spawn_casing(World& world, const glm::vec3& point, const glm::vec3& vel) {
-  Casing* casing =
-      spawn_object(world, world.casings, world.unpooled.casings, world.meters[kCasings]);
+  Casing* casing = spawn_object(world, world.casings);
   if (casing == nullptr) return;
   Casing& c = *casing;
   c.pos = point;
@@ -149,9 +145,9 @@ void spawn_casing(World& world, const glm::vec3& point, const glm::vec3& vel) {
 }
 
 void spawn_tracer(World& world, Handle bullet, const glm::vec3& head) {
-  const int slot = spawn_slot(world.tracers, world.meters[kTracers]);
+  const int slot = spawn_slot(world.tracers);
   if (slot < 0) return;
-  Tracer& t = world.tracers[slot];
+  Tracer& t = world.tracers.pool[slot];
   t.bullet = bullet;
   t.trail[0] = head;  // first position write of the new life, then clear the old trail,
   begin_life(t, world.config.clear_on_reuse);  // so no segment spans the old life and the new

@@ -1,10 +1,5 @@
-// Effects: short-lived visuals caused by shots and hits. Each kind is its own
-// pool with the overflow policy that suits it (see world.cpp):
-//   sparks          Drop           a particle system; losing a few sparks in a storm is invisible
-//   decals          RecycleOldest  bullet holes; the oldest hole vanishing is what players expect
-//   casings         RecycleOldest  shell casings on the floor, same reasoning
-//   damage_numbers  Drop           a number more or less in a storm of numbers is unreadable anyway
-//   tracers         Drop           the cheap visual for bullets past the full-visual cap
+// Effects: short-lived visuals caused by shots and hits. Each kind is its own pool, sized
+// and given the overflow policy that suits it in the list of pooled kinds (pooled_kinds.hpp).
 #pragma once
 
 #include <array>
@@ -107,6 +102,23 @@ inline void clear_last_life(DamageNumber& d) {
 inline void clear_last_life(Tracer& t) {
   t.trail.fill(t.trail[0]);  // trail[0]: the new head, just written
   t.prev_trail = t.trail;
+}
+
+// What the state hash reads of a live object (state_hash, world.cpp): where it is.
+inline std::array<glm::vec3, 1> hashed_state(const Spark& s) {
+  return {s.pos};
+}
+inline std::array<glm::vec3, 1> hashed_state(const Decal& d) {
+  return {d.pos};
+}
+inline std::array<glm::vec3, 1> hashed_state(const Casing& c) {
+  return {c.pos};
+}
+inline std::array<glm::vec3, 1> hashed_state(const DamageNumber& d) {
+  return {d.pos};
+}
+inline std::array<glm::vec3, 1> hashed_state(const Tracer& t) {
+  return {t.trail[0]};  // its head
 }
 
 }  // namespace flatline

@@ -12,20 +12,20 @@ namespace {
 // back when the scope ends, whatever path leaves it. On a full RecycleOldest pool, acquiring
 // takes back the oldest bullet in flight: its life ends first, as when the weapons fire.
 WorldPool<Bullet>::Lease borrow_bullet(World& world) {
-  if (const int victim = slot_to_recycle(world.bullets); victim >= 0)
-    end_bullet_life(world, world.bullets[victim]);
-  return world.bullets.lease();
+  if (const int victim = slot_to_recycle(world.bullets.pool); victim >= 0)
+    end_bullet_life(world, world.bullets.pool[victim]);
+  return world.bullets.pool.lease();
 }
 
 }  // namespace
 
 void demo_double_release(World& world) {
-  int slot = world.bullets.oldest_active();
-  if (slot < 0) slot = world.bullets.acquire();  // nothing live: take one to misuse
-  if (slot < 0) return;                          // a full Drop pool can't lend one
-  end_bullet_life(world, world.bullets[slot]);
-  world.bullets.release(slot);  // the bullet's one real release...
-  world.bullets.release(slot);  // ...and the bug: O(1) check, ignored, counted
+  int slot = world.bullets.pool.oldest_active();
+  if (slot < 0) slot = world.bullets.pool.acquire();  // nothing live: take one to misuse
+  if (slot < 0) return;                               // a full Drop pool can't lend one
+  end_bullet_life(world, world.bullets.pool[slot]);
+  world.bullets.pool.release(slot);  // the bullet's one real release...
+  world.bullets.pool.release(slot);  // ...and the bug: O(1) check, ignored, counted
 }
 
 void demo_stale_release(World& world) {
@@ -36,7 +36,7 @@ void demo_stale_release(World& world) {
     old = first.handle();
   }  // the lease gives the bullet back here; `old` outlives it: a stale handle
   const auto reused = borrow_bullet(world);  // LIFO: the same slot, a new life
-  world.bullets.release(old);  // the bug: the old handle's generation no longer matches
+  world.bullets.pool.release(old);  // the bug: the old handle's generation no longer matches
 }  // `reused` goes back here
 
 void arm_seeker(World& world) {
@@ -50,9 +50,9 @@ void on_bullet_fired(World& world, int slot) {
   s.active = true;
   s.lost = false;
   s.age = 0.0f;
-  s.bullet = world.bullets.handle_of(slot);  // a handle: index + generation + pool
+  s.bullet = world.bullets.pool.handle_of(slot);  // a handle: index + generation + pool
   s.raw_slot = slot;
-  s.pos = s.prev_pos = world.bullets[slot].pos;
+  s.pos = s.prev_pos = world.bullets.pool[slot].pos;
 }
 
 void update_seeker(World& world, float dt) {
@@ -60,7 +60,7 @@ void update_seeker(World& world, float dt) {
   if (!s.active) return;
   s.prev_pos = s.pos;
   s.age += dt;
-  if (const Bullet* target = world.bullets.get(s.bullet)) {  // still the same bullet's life
+  if (const Bullet* target = world.bullets.pool.get(s.bullet)) {  // still the same bullet's life
     const glm::vec3 to = target->pos - s.pos;
     const float distance = glm::length(to);
     const float reach = Seeker::kSpeed * dt;
@@ -70,8 +70,8 @@ void update_seeker(World& world, float dt) {
     ++s.refused;
   }
   // What a raw index would do now: if the slot is live again, it holds someone else's bullet.
-  if (s.lost && world.bullets.is_active(s.raw_slot) &&
-      world.bullets.generation(s.raw_slot) != s.bullet.generation) {
+  if (s.lost && world.bullets.pool.is_active(s.raw_slot) &&
+      world.bullets.pool.generation(s.raw_slot) != s.bullet.generation) {
     ++s.wrong_chases;
     s.raw_slot = -1;  // counted once per lock
   }

@@ -61,63 +61,62 @@ struct NothingToUndo {
   void operator()(T&) const {}
 };
 
-// Acquire from a pool while keeping its meter honest: every request counts as
+// Acquire from a kind's pool while keeping its meter honest: every request counts as
 // demand (λ). An object taken back by RecycleOldest ends its life here (L), so
 // end_life(object) undoes what the game counted for that life, as a release would:
 // the reset inside acquire() wipes the object's fields, not the game's tallies.
 template <class T, class EndLife = NothingToUndo>
-int spawn_slot(WorldPool<T>& pool, PoolMeter& meter, EndLife&& end_life = {}) {
-  meter.on_spawn();
-  if (const int victim = slot_to_recycle(pool); victim >= 0) {
-    meter.on_retire(pool[victim].age);
-    end_life(pool[victim]);  // before acquire() resets it
+int spawn_slot(PooledKind<T>& kind, EndLife&& end_life = {}) {
+  kind.meter.on_spawn();
+  if (const int victim = slot_to_recycle(kind.pool); victim >= 0) {
+    kind.meter.on_retire(kind.pool[victim].age);
+    end_life(kind.pool[victim]);  // before acquire() resets it
   }
-  return pool.acquire();
+  return kind.pool.acquire();
 }
 
 // Release and record the object's lifetime.
 template <class T>
-void retire_slot(WorldPool<T>& pool, PoolMeter& meter, int slot, float age) {
-  meter.on_retire(age);
-  pool.release(slot);
+void retire_slot(PooledKind<T>& kind, int slot, float age) {
+  kind.meter.on_retire(age);
+  kind.pool.release(slot);
 }
 
-// A new object from its pool (the pattern), or, with pooling off, from the heap
+// A new object of a kind from its pool (the pattern), or, with pooling off, from the heap
 // (the anti-pattern the switch demonstrates). Null when a Drop pool is full.
 // `slot` receives the pool slot, or -1 for a heap object.
 // `end_life` as in spawn_slot.
 template <class T, class EndLife = NothingToUndo>
-T* spawn_object(World& world, WorldPool<T>& pool, HeapList<T>& heap, PoolMeter& meter,
-                int* slot = nullptr, EndLife&& end_life = {}) {
+T* spawn_object(World& world, PooledKind<T>& kind, int* slot = nullptr, EndLife&& end_life = {}) {
   if (!world.config.pooling) {
-    meter.on_spawn();
+    kind.meter.on_spawn();
     if (slot != nullptr) *slot = -1;
-    return heap.spawn();  // new T, pushed onto the scene list: one allocation per object
+    return kind.heap.spawn();  // new T, pushed onto the scene list: one allocation per object
   }
-  const int s = spawn_slot(pool, meter, end_life);
+  const int s = spawn_slot(kind, end_life);
   if (slot != nullptr) *slot = s;
-  return s < 0 ? nullptr : &pool[s];
+  return s < 0 ? nullptr : &kind.pool[s];
 }
 
-// Runs `done = fn(object)` over the heap list's objects (pooling off) and erases and
-// deletes the ones that are done.
+// Runs `done = fn(object)` over the kind's heap list (pooling off) and erases and deletes
+// the objects that are done.
 template <class T, class Fn>
-void update_heap(HeapList<T>& heap, PoolMeter& meter, Fn&& fn) {
-  heap.for_each([&](T& object) {
+void update_heap(PooledKind<T>& kind, Fn&& fn) {
+  kind.heap.for_each([&](T& object) {
     if (!fn(object)) return;
-    meter.on_retire(object.age);
-    heap.despawn(&object);  // a linear search of the scene list, then delete
+    kind.meter.on_retire(object.age);
+    kind.heap.despawn(&object);  // a linear search of the scene list, then delete
   });
 }
 
-// Runs `done = fn(object)` over every live object, pooled or on the heap, and
+// Runs `done = fn(object)` over every live object of a kind, pooled or on the heap, and
 // retires the ones that are done: back to the pool, or erased and deleted.
 template <class T, class Fn>
-void update_live(WorldPool<T>& pool, HeapList<T>& heap, PoolMeter& meter, Fn&& fn) {
-  pool.for_each_active([&](int slot, T& object) {  // O(live), not O(capacity)
-    if (fn(object)) retire_slot(pool, meter, slot, object.age);
+void update_live(PooledKind<T>& kind, Fn&& fn) {
+  kind.pool.for_each_active([&](int slot, T& object) {  // O(live), not O(capacity)
+    if (fn(object)) retire_slot(kind, slot, object.age);
   });
-  update_heap(heap, meter, fn);
+  update_heap(kind, fn);
 }
 
 }  // namespace flatline

@@ -33,8 +33,7 @@ void fire_bullet(World& world, const Aim& a, glm::vec3 dir, float speed, float d
   int slot = -1;
   // Under RecycleOldest a full pool takes back its oldest bullet: that life ends here.
   const auto end_life = [&](const Bullet& old) { end_bullet_life(world, old); };
-  Bullet* bullet = spawn_object(world, world.bullets, world.unpooled.bullets,
-                                world.meters[kBullets], &slot, end_life);
+  Bullet* bullet = spawn_object(world, world.bullets, &slot, end_life);
   if (bullet == nullptr) return;  // pool exhausted under Drop: the shot is dropped, and counted
   Bullet& b = *bullet;
   b.pos = a.barrel;
@@ -47,7 +46,7 @@ void fire_bullet(World& world, const Aim& a, glm::vec3 dir, float speed, float d
   if (b.full_visual)
     ++world.full_visual_live;
   else
-    spawn_tracer(world, world.bullets.handle_of(slot), b.pos);
+    spawn_tracer(world, world.bullets.pool.handle_of(slot), b.pos);
   on_bullet_fired(world, slot);  // an armed seeker locks on (lessons.hpp)
 }
 

@@ -9,15 +9,6 @@
 namespace flatline {
 namespace {
 
-// Each pool's factory makes a hidden (inactive) object at load; its reset puts
-// every field back, in release, so a free object never holds last life's state.
-// `reset_on` is the world's teaching switch: with it off, reset does nothing and
-// a reused object shows last life's age, timers and flags (ResetUnlessTaught, world.hpp).
-template <class T>
-WorldPool<T> make_pool(std::size_t capacity, OverflowPolicy policy, const bool* reset_on) {
-  return WorldPool<T>([] { return T{}; }, capacity, ResetUnlessTaught<T>{reset_on}, policy);
-}
-
 void place_targets(World& world) {
   struct Spot {
     glm::vec3 home, sway;
@@ -67,54 +58,22 @@ void set_lessons(World& world, bool reset, bool clear) {
   if (c.reset_on_release == reset && c.clear_on_reuse == clear) return;
   const bool poison = reset && clear;
   if (!poison) c.reset_on_release = c.clear_on_reuse = true;  // unpoison with both still on
-  for (int i = 0; i < kPoolCount; ++i) {
-    visit_pool(world, i, [poison](auto& pool) {
-      const bool was_poisoning = pool.poisoning();
-      pool.set_poisoning(poison);
-      if (was_poisoning && !poison) clear_idle_trails(pool);
-    });
-  }
+  for_each_kind(world, [poison](auto& kind) {
+    const bool was_poisoning = kind.pool.poisoning();
+    kind.pool.set_poisoning(poison);
+    if (was_poisoning && !poison) clear_idle_trails(kind.pool);
+  });
   c.reset_on_release = reset;
   c.clear_on_reuse = clear;
 }
 
-// The size each pool is made with at load: all of it, or none without warm-up.
-std::size_t at_load(const WorldConfig& cfg, std::size_t capacity) {
-  return cfg.prewarm_pools ? capacity : 0;
-}
-
 }  // namespace
 
-World::World(const WorldConfig& cfg)
-    : config(cfg),
-      rng(cfg.seed),
-      arena(make_arena(cfg.arena)),
-      bullets(make_pool<Bullet>(at_load(cfg, cfg.bullet_capacity), cfg.bullet_policy,
-                                &config.reset_on_release)),
-      sparks(make_pool<Spark>(at_load(cfg, cfg.spark_capacity), OverflowPolicy::Drop,
-                              &config.reset_on_release)),
-      decals(make_pool<Decal>(at_load(cfg, cfg.decal_capacity), OverflowPolicy::RecycleOldest,
-                              &config.reset_on_release)),
-      casings(make_pool<Casing>(at_load(cfg, cfg.casing_capacity), OverflowPolicy::RecycleOldest,
-                                &config.reset_on_release)),
-      damage_numbers(make_pool<DamageNumber>(at_load(cfg, cfg.damage_number_capacity),
-                                             OverflowPolicy::Drop, &config.reset_on_release)),
-      tracers(make_pool<Tracer>(at_load(cfg, cfg.tracer_capacity), OverflowPolicy::Drop,
-                                &config.reset_on_release)) {
-  for (int i = 0; i < kPoolCount; ++i)
-    visit_pool(*this, i,
-               [&](auto& pool) { pool.set_name(kPoolNames[static_cast<std::size_t>(i)]); });
+// The pooled kinds are made by their members' initialisers (world.hpp), from `config`.
+World::World(const WorldConfig& cfg) : config(cfg), rng(cfg.seed), arena(make_arena(cfg.arena)) {
   if (!cfg.reset_on_release || !cfg.clear_on_reuse) {
     config.reset_on_release = config.clear_on_reuse = true;
     set_lessons(*this, cfg.reset_on_release, cfg.clear_on_reuse);
-  }
-  if (!cfg.prewarm_pools) {  // warm-up off, as a naive game: objects made at first demand
-    bullets.make_on_demand_up_to(cfg.bullet_capacity);
-    sparks.make_on_demand_up_to(cfg.spark_capacity);
-    decals.make_on_demand_up_to(cfg.decal_capacity);
-    casings.make_on_demand_up_to(cfg.casing_capacity);
-    damage_numbers.make_on_demand_up_to(cfg.damage_number_capacity);
-    tracers.make_on_demand_up_to(cfg.tracer_capacity);
   }
   place_targets(*this);
 }
@@ -147,8 +106,7 @@ void step(World& world, const TickInput& input, float dt) {
   break_targets(world);
   update_effects(world, dt);
   update_seeker(world, dt);
-  for (PoolMeter& meter : world.meters)
-    meter.end_tick(dt);
+  for_each_kind(world, [dt](auto& kind) { kind.meter.end_tick(dt); });
   ++world.tick;
 }
 
@@ -160,6 +118,18 @@ PoolStats pool_stats(const World& world, int pool) {
 
 void set_pool_policy(World& world, int pool, OverflowPolicy policy) {
   visit_pool(world, pool, [&](auto& p) { p.set_policy(policy); });
+}
+
+std::size_t heap_live(const World& world) {
+  std::size_t live = 0;
+  for_each_kind(world, [&](const auto& kind) { live += kind.heap.size(); });
+  return live;
+}
+
+std::uint64_t heap_news(const World& world) {
+  std::uint64_t news = 0;
+  for_each_kind(world, [&](const auto& kind) { news += kind.heap.news(); });
+  return news;
 }
 
 void set_reset_on_release(World& world, bool on) {
@@ -190,6 +160,11 @@ struct Hasher {  // FNV-1a over the exact bytes: any bit of difference shows
   void f(float v) { bytes(&v, sizeof v); }
   void v3(const glm::vec3& v) { f(v.x), f(v.y), f(v.z); }
   void u(std::uint64_t v) { bytes(&v, sizeof v); }
+  template <class T>
+  void object(const T& o) {  // what its hashed_state() (beside its type) names
+    for (const glm::vec3& v : hashed_state(o))
+      v3(v);
+  }
 };
 }  // namespace
 
@@ -207,22 +182,18 @@ std::uint64_t state_hash(const World& world) {
     h.v3(t.pos);
     h.f(t.health);
   }
-  world.bullets.for_each_active([&](int slot, const Bullet& b) {
-    h.u(static_cast<std::uint64_t>(slot));
-    h.v3(b.pos);
-    h.v3(b.vel);
+  // Every kind's pooled objects, kind by kind, in each pool's dense order. A bullet's slot
+  // is hashed too: tracers and the seeker follow bullets by handle, whose index is the slot.
+  for_each_kind(world, [&](const auto& kind) {
+    kind.pool.for_each_active([&](int slot, const auto& object) {
+      if (kind.id == kBullets) h.u(static_cast<std::uint64_t>(slot));
+      h.object(object);
+    });
   });
-  world.sparks.for_each_active([&](int, const Spark& s) { h.v3(s.pos); });
-  world.decals.for_each_active([&](int, const Decal& d) { h.v3(d.pos); });
-  world.casings.for_each_active([&](int, const Casing& c) { h.v3(c.pos); });
-  world.damage_numbers.for_each_active([&](int, const DamageNumber& d) { h.v3(d.pos); });
-  world.tracers.for_each_active([&](int, const Tracer& t) { h.v3(t.trail[0]); });
   // With pooling off, objects live on the heap lists instead (empty otherwise: no bytes).
-  world.unpooled.bullets.for_each([&](const Bullet& b) { h.v3(b.pos), h.v3(b.vel); });
-  world.unpooled.sparks.for_each([&](const Spark& s) { h.v3(s.pos); });
-  world.unpooled.decals.for_each([&](const Decal& d) { h.v3(d.pos); });
-  world.unpooled.casings.for_each([&](const Casing& c) { h.v3(c.pos); });
-  world.unpooled.damage_numbers.for_each([&](const DamageNumber& d) { h.v3(d.pos); });
+  for_each_kind(world, [&](const auto& kind) {
+    kind.heap.for_each([&](const auto& object) { h.object(object); });
+  });
   if (world.seeker.active) h.v3(world.seeker.pos);
   return h.h;
 }

@@ -23,6 +23,7 @@
 #include "sim/events.hpp"
 #include "sim/input.hpp"
 #include "sim/lessons.hpp"
+#include "sim/pooled_kinds.hpp"
 #include "sim/rng.hpp"
 
 namespace flatline {
@@ -46,15 +47,9 @@ struct WorldConfig {
   // The level's solid boxes: the game loads them from assets/arena.gltf (assets/level.hpp);
   // the built-in layout is the same boxes in code, for tests and tools without files.
   ArenaLayout arena = builtin_arena_layout();
-  // Pool sizes, from Little's law N = λ·L·k at the design rates (see docs/pooling.md):
-  // bullets: rifle 12/s × 1.3 s + scatter 40 pellets/s × 1.8 s ≈ 90 live at worst, k 1.3 → 128.
-  std::size_t bullet_capacity = 128;
-  OverflowPolicy bullet_policy = OverflowPolicy::Drop;
-  std::size_t spark_capacity = 4096;  // a particle system: thousands of tiny structs
-  std::size_t decal_capacity = 256;
-  std::size_t casing_capacity = 128;
-  std::size_t damage_number_capacity = 64;
-  std::size_t tracer_capacity = 256;
+  // Each pooled kind's pool, by PoolId: pools[kSparks].capacity. The defaults are the list's
+  // (pooled_kinds.hpp).
+  std::array<PoolSizing, kPoolCount> pools = default_pool_sizing();
   std::size_t full_visual_cap = 64;  // bullets beyond this many live are drawn as tracers
 
   float rifle_rate = 12.0f;         // shots per second while the trigger is held
@@ -97,6 +92,10 @@ inline auto last_life_of(Bullet& b) {
 inline void clear_last_life(Bullet& b) {
   b.prev_pos = b.pos;
 }
+// What the state hash reads of a live bullet (state_hash, world.cpp).
+inline std::array<glm::vec3, 2> hashed_state(const Bullet& b) {
+  return {b.pos, b.vel};
+}
 
 // Where a player starts (feet), facing -z: the range of targets ahead (world.cpp).
 constexpr float kSpawnZ = 6.0f;
@@ -129,10 +128,6 @@ struct Target {
   Aabb box() const { return {pos - half_size, pos + half_size}; }
 };
 
-enum PoolId : int { kBullets, kSparks, kDecals, kCasings, kDamageNumbers, kTracers, kPoolCount };
-inline constexpr std::array<const char*, kPoolCount> kPoolNames = {
-    "bullets", "sparks", "decals", "casings", "damage_numbers", "tracers"};
-
 // The world's reset, as a type so that release() inlines it (InlinePool, pool.hpp): put
 // every field back, unless the no-reset lesson has turned it off.
 template <class T>
@@ -145,20 +140,31 @@ struct ResetUnlessTaught {
 template <class T>
 using WorldPool = InlinePool<T, ResetUnlessTaught<T>>;
 
-// Where objects live while pooling is off: the heap, one `new` each (heap_list.hpp).
-// Bullets made here are all drawn in full: tracers follow pooled bullets only.
-struct Unpooled {
-  HeapList<Bullet> bullets;
-  HeapList<Spark> sparks;
-  HeapList<Decal> decals;
-  HeapList<Casing> casings;
-  HeapList<DamageNumber> damage_numbers;
-  std::size_t live() const {
-    return bullets.size() + sparks.size() + decals.size() + casings.size() + damage_numbers.size();
+// One pooled kind: its pool (the pattern), the heap list that stands in for the pool while
+// pooling is off (the anti-pattern, heap_list.hpp), and the meter that measures its λ and L
+// either way. A spawn, an update or a reader names the kind (world.sparks), one thing.
+template <class T>
+struct PooledKind {
+  // Made at load, as the config sizes it (PoolSizing): the factory makes every object now
+  // or, with warm-up off, none yet and each at first demand up to the same capacity. The
+  // reset puts every field back in release, so a free object never holds last life's
+  // state, unless the no-reset lesson has turned it off (ResetUnlessTaught).
+  PooledKind(PoolId kind, const WorldConfig& config)
+      : id(kind),
+        pool([] { return T{}; }, config.prewarm_pools ? config.pools[kind].capacity : 0,
+             ResetUnlessTaught<T>{&config.reset_on_release}, config.pools[kind].policy) {
+    pool.set_name(kKinds[kind].name);
+    if (!config.prewarm_pools) pool.make_on_demand_up_to(config.pools[kind].capacity);
   }
-  std::uint64_t news() const {
-    return bullets.news() + sparks.news() + decals.news() + casings.news() + damage_numbers.news();
-  }
+  PooledKind(const PooledKind&) = delete;  // its pool stays where it was made
+  PooledKind& operator=(const PooledKind&) = delete;
+
+  const char* name() const { return kKinds[id].name; }
+
+  PoolId id;
+  WorldPool<T> pool;
+  HeapList<T> heap;  // empty unless config.pooling is off
+  PoolMeter meter;   // measured λ (spawns, dropped ones too) and L (lifetimes)
 };
 
 constexpr float kEyeHeight = 1.6f;
@@ -175,14 +181,15 @@ struct World {
   Player player;
   std::array<Target, kTargetCount> targets;
 
-  WorldPool<Bullet> bullets;
-  WorldPool<Spark> sparks;
-  WorldPool<Decal> decals;
-  WorldPool<Casing> casings;
-  WorldPool<DamageNumber> damage_numbers;
-  WorldPool<Tracer> tracers;
-  std::array<PoolMeter, kPoolCount> meters;  // measured λ and L per pool
-  Unpooled unpooled;                         // empty unless config.pooling is off
+  // The pooled kinds (pooled_kinds.hpp lists them), in PoolId order. Made at load, from
+  // `config` above. Bullets made on the heap (pooling off) are all drawn in full: tracers
+  // follow pooled bullets only, so the tracers' heap list stays empty.
+  PooledKind<Bullet> bullets{kBullets, config};
+  PooledKind<Spark> sparks{kSparks, config};
+  PooledKind<Decal> decals{kDecals, config};
+  PooledKind<Casing> casings{kCasings, config};
+  PooledKind<DamageNumber> damage_numbers{kDamageNumbers, config};
+  PooledKind<Tracer> tracers{kTracers, config};
 
   std::uint64_t tick = 0;
   std::uint64_t shots_fired = 0;  // rifle shots and scatter pellets requested
@@ -199,42 +206,44 @@ struct World {
   std::unique_ptr<BulletKernel> bullet_kernel;  // null: update_bullets(), the game's own
 };
 
-// Every live object of one kind, pooled or (pooling off) on the heap: what
-// readers such as the renderer walk. fn(const T&).
+// Calls fn(kind) for every pooled kind, in PoolId order: the one place that walks World's
+// kinds, for code that treats them alike (the switches, the state hash, the stats).
+template <class W, class Fn>
+void for_each_kind(W& world, Fn&& fn) {
+  fn(world.bullets);
+  fn(world.sparks);
+  fn(world.decals);
+  fn(world.casings);
+  fn(world.damage_numbers);
+  fn(world.tracers);
+}
+
+// Every live object of one kind, pooled or (pooling off) on the heap: what readers such as
+// the renderer walk. fn(const T&).
 template <class T, class Fn>
-void for_each_live(const WorldPool<T>& pool, const HeapList<T>& heap, Fn&& fn) {
-  pool.for_each_active([&](int, const T& object) { fn(object); });
-  heap.for_each(fn);
+void for_each_live(const PooledKind<T>& kind, Fn&& fn) {
+  kind.pool.for_each_active([&](int, const T& object) { fn(object); });
+  kind.heap.for_each(fn);
 }
 
 // Advances the world by one fixed tick of dt seconds.
 void step(World& world, const TickInput& input, float dt);
 
-// Calls fn(pool) with the pool of id `pool` (PoolId), whatever its object type: one
-// place that knows which member is which pool, for code that treats pools alike.
+// Calls fn(pool) with the pool of kind `pool` (PoolId), whatever its object type: for
+// code that picks one pool by its number (the overlay's slot inspector, the reports).
 template <class W, class Fn>
 void visit_pool(W& world, int pool, Fn&& fn) {
-  switch (pool) {
-    case kBullets:
-      return fn(world.bullets);
-    case kSparks:
-      return fn(world.sparks);
-    case kDecals:
-      return fn(world.decals);
-    case kCasings:
-      return fn(world.casings);
-    case kDamageNumbers:
-      return fn(world.damage_numbers);
-    case kTracers:
-      return fn(world.tracers);
-    default:
-      return;
-  }
+  for_each_kind(world, [&](auto& kind) {
+    if (kind.id == pool) fn(kind.pool);
+  });
 }
 
 // The pool statistics of one pool, by id (PoolId), for reports.
 PoolStats pool_stats(const World& world, int pool);
 void set_pool_policy(World& world, int pool, OverflowPolicy policy);
+// Pooling off: the objects on the kinds' heap lists now, and how many were ever `new`ed.
+std::size_t heap_live(const World& world);
+std::uint64_t heap_news(const World& world);
 
 // The no-reset lesson's switch. Use this, not config.reset_on_release directly: debug
 // builds poison released objects (pool_poison.hpp), and with reset off that poison

@@ -248,10 +248,10 @@ TEST(SessionLevel, TheLoadedCollidersAreEveryRoundsArena) {
   EXPECT_EQ(session.world().arena.solids, session.level().collision.solids);
 
   WorldConfig bigger = session.config();
-  bigger.bullet_capacity *= 2;
+  bigger.pools[kBullets].capacity *= 2;
   bigger.arena = builtin;  // a round may not bring its own level
   session.new_round(bigger);
-  EXPECT_EQ(session.world().bullets.capacity(), 2 * WorldConfig{}.bullet_capacity);
+  EXPECT_EQ(session.world().bullets.pool.capacity(), 2 * WorldConfig{}.pools[kBullets].capacity);
   EXPECT_EQ(session.world().arena.solids[platform].min.x, moved.min.x);
   EXPECT_EQ(session.config().arena, session.level().collision);
 }

@@ -72,8 +72,8 @@ class HudFrames : public HudRig {
   glm::vec3 forward() const { return look_direction(world->player); }
 
   void release_damage_numbers() {
-    world->damage_numbers.for_each_active(
-        [&](int slot, DamageNumber&) { world->damage_numbers.release(slot); });
+    world->damage_numbers.pool.for_each_active(
+        [&](int slot, DamageNumber&) { world->damage_numbers.pool.release(slot); });
   }
 
   // A burst of hits, as a scatter shot into a target makes: damage numbers in view.
@@ -133,7 +133,7 @@ TEST_F(HudFrames, CountsTheDamageNumbersItDrawsReadable) {
   EXPECT_EQ(hud.damage_numbers_on_screen(), 2);
   hud.hide();  // the full overlay covers the frame: the HUD is not drawn
   EXPECT_EQ(hud.damage_numbers_on_screen(), 0);
-  world->damage_numbers.for_each_active([](int, DamageNumber& d) {
+  world->damage_numbers.pool.for_each_active([](int, DamageNumber& d) {
     begin_quiet(d.life, Linger::kDamageNumber);
     d.life.linger = Linger::kDamageNumber * 0.4f;
   });
@@ -194,7 +194,7 @@ TEST_F(HudFrames, MakesNoHeapAllocationsPerFrameAfterWarmUp) {
     const heap::Mark mark;
     hud_frame();
     allocations += mark.since().allocations;
-    most_damage_numbers = std::max(most_damage_numbers, world->damage_numbers.active_count());
+    most_damage_numbers = std::max(most_damage_numbers, world->damage_numbers.pool.active_count());
   }
   EXPECT_EQ(allocations, 0u);
   EXPECT_GT(most_damage_numbers, 30u);  // the run drew many numbers at once

@@ -110,8 +110,8 @@ TEST_F(OverlayFrames, MakesNoHeapAllocationsPerFrameAfterWarmUp) {
     const heap::Mark mark;
     overlay_frame();
     allocations += mark.since().allocations;
-    most_damage_numbers = std::max(most_damage_numbers, world->damage_numbers.active_count());
-    most_bullets = std::max(most_bullets, world->bullets.active_count());
+    most_damage_numbers = std::max(most_damage_numbers, world->damage_numbers.pool.active_count());
+    most_bullets = std::max(most_bullets, world->bullets.pool.active_count());
   }
   EXPECT_EQ(allocations, 0u);
   // The run exercised what changes from frame to frame: the pools' counts, growing.
@@ -205,22 +205,16 @@ TEST_F(OverlayFrames, ReportsMouseCaptureOnlyOverThePanel) {
 
 TEST(OverlayTunables, MirrorTheWorldsPoolsAndRifleRate) {
   WorldConfig config;
-  config.bullet_capacity = 100;
-  config.bullet_policy = OverflowPolicy::Grow;
-  config.decal_capacity = 77;
+  config.pools[kBullets].capacity = 100;
+  config.pools[kBullets].policy = OverflowPolicy::Grow;
+  config.pools[kDecals].capacity = 77;
   config.rifle_rate = 7.0f;
   const auto world = std::make_unique<World>(config);
   const Tunables t = tunables_from(*world);
-  const OverflowPolicy policies[kPoolCount] = {
-      world->bullets.policy(), world->sparks.policy(),         world->decals.policy(),
-      world->casings.policy(), world->damage_numbers.policy(), world->tracers.policy()};
-  const std::size_t capacities[kPoolCount] = {
-      world->bullets.capacity(), world->sparks.capacity(),         world->decals.capacity(),
-      world->casings.capacity(), world->damage_numbers.capacity(), world->tracers.capacity()};
-  for (std::size_t i = 0; i < kPoolCount; ++i) {
-    EXPECT_EQ(t.policy[i], policies[i]) << kPoolNames[i];
-    EXPECT_EQ(static_cast<std::size_t>(t.capacity[i]), capacities[i]) << kPoolNames[i];
-  }
+  for_each_kind(*world, [&](const auto& kind) {
+    EXPECT_EQ(t.policy[kind.id], kind.pool.policy()) << kind.name();
+    EXPECT_EQ(static_cast<std::size_t>(t.capacity[kind.id]), kind.pool.capacity()) << kind.name();
+  });
   EXPECT_EQ(t.policy[kBullets], OverflowPolicy::Grow);
   EXPECT_EQ(t.capacity[kBullets], 100);
   EXPECT_EQ(t.capacity[kDecals], 77);

@@ -94,7 +94,7 @@ TEST_F(RendererGl, ShowsBulletsInFlightAndNothingGlowsWithoutThem) {
   const auto px = frame();
   EXPECT_GT(count(px, glowing), 50);
   EXPECT_EQ(renderer_.stats().draw_calls_per_kind[kDrawBullets], 1);  // all pellets, one call
-  EXPECT_EQ(renderer_.stats().instances[kDrawBullets], world_->bullets.active_count());
+  EXPECT_EQ(renderer_.stats().instances[kDrawBullets], world_->bullets.pool.active_count());
 }
 
 TEST_F(RendererGl, ShowsATargetInFrontOfThePlayer) {
@@ -192,8 +192,8 @@ TEST_F(RendererGl, AFrameAfterWarmupAllocatesNothingAndReallocatesNoBuffer) {
 
 TEST_F(RendererGl, AGrowingPoolReallocatesItsBufferOnceAndCountsIt) {
   WorldConfig config;
-  config.bullet_capacity = 4;
-  config.bullet_policy = OverflowPolicy::Grow;
+  config.pools[kBullets].capacity = 4;
+  config.pools[kBullets].policy = OverflowPolicy::Grow;
   world_ = std::make_unique<World>(config);
   Renderer renderer;
   std::string error;
@@ -204,7 +204,7 @@ TEST_F(RendererGl, AGrowingPoolReallocatesItsBufferOnceAndCountsIt) {
   step(*world_, click, kDt);
   renderer.draw(*world_, 1.0f, width_, height_, {});
   EXPECT_EQ(renderer.stats().buffer_reallocations, 1u);
-  EXPECT_EQ(renderer.stats().instances[kDrawBullets], world_->bullets.active_count());
+  EXPECT_EQ(renderer.stats().instances[kDrawBullets], world_->bullets.pool.active_count());
 }
 
 TEST_F(RendererGl, AMinimisedWindowDrawsNothingAndDoesNotCrash) {

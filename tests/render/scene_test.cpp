@@ -28,22 +28,22 @@ TEST(Scene, HasOneInstancePerLiveObjectOfEachKind) {
   auto world = std::make_unique<World>(WorldConfig{});
   // (A tick past the cap can still have no tracer: some of the bullets are lingering.)
   const auto busy = [&] {
-    return world->bullets.active_count() > world->config.full_visual_cap &&
-           world->tracers.active_count() > 0;
+    return world->bullets.pool.active_count() > world->config.full_visual_cap &&
+           world->tracers.pool.active_count() > 0;
   };
   while (!busy() && world->tick < 3600)
     step(*world, autofire_input(*world, 60.0), kDt);
-  ASSERT_GT(world->bullets.active_count(), world->config.full_visual_cap);
+  ASSERT_GT(world->bullets.pool.active_count(), world->config.full_visual_cap);
   SceneInstances scene;
   scene.reserve_for(*world);
   build_scene(*world, 0.5f, scene);
   std::size_t full_visual = 0;
-  world->bullets.for_each_active([&](int, const Bullet& b) { full_visual += b.full_visual; });
+  world->bullets.pool.for_each_active([&](int, const Bullet& b) { full_visual += b.full_visual; });
   EXPECT_EQ(scene.count[kDrawBullets], full_visual);
-  EXPECT_EQ(scene.count[kDrawSparks], world->sparks.active_count());
-  EXPECT_EQ(scene.count[kDrawDecals], world->decals.active_count());
-  EXPECT_EQ(scene.count[kDrawCasings], world->casings.active_count());
-  EXPECT_EQ(scene.count[kDrawTracers], world->tracers.active_count());
+  EXPECT_EQ(scene.count[kDrawSparks], world->sparks.pool.active_count());
+  EXPECT_EQ(scene.count[kDrawDecals], world->decals.pool.active_count());
+  EXPECT_EQ(scene.count[kDrawCasings], world->casings.pool.active_count());
+  EXPECT_EQ(scene.count[kDrawTracers], world->tracers.pool.active_count());
   EXPECT_EQ(scene.count[kDrawWeapon], static_cast<std::size_t>(kWeaponParts));  // in hand
   EXPECT_GT(scene.count[kDrawBullets], 0u);  // the scene is not trivially empty
   EXPECT_GT(scene.count[kDrawTracers], 0u);
@@ -53,8 +53,8 @@ TEST(Scene, ArraysAreSizedToPoolCapacitiesAtLoad) {
   const World world(WorldConfig{});
   SceneInstances scene;
   EXPECT_TRUE(scene.reserve_for(world));
-  EXPECT_EQ(scene.items[kDrawSparks].size(), world.sparks.capacity());
-  EXPECT_EQ(scene.items[kDrawBullets].size(), world.bullets.capacity());
+  EXPECT_EQ(scene.items[kDrawSparks].size(), world.sparks.pool.capacity());
+  EXPECT_EQ(scene.items[kDrawBullets].size(), world.bullets.pool.capacity());
   EXPECT_FALSE(scene.reserve_for(world));  // a second call finds nothing to grow
 }
 
@@ -64,7 +64,7 @@ TEST(Scene, InterpolatesBulletsBetweenTheLastTwoTicks) {
   TickInput click;
   click.fire_presses = 1;
   step(*world, click, kDt);
-  const Bullet& b = world->bullets[world->bullets.oldest_active()];
+  const Bullet& b = world->bullets.pool[world->bullets.pool.oldest_active()];
   SceneInstances scene;
   scene.reserve_for(*world);
   for (float alpha : {0.0f, 0.25f, 1.0f}) {
@@ -85,13 +85,13 @@ TEST(Scene, InterpolatesBulletsBetweenTheLastTwoTicks) {
 // drawn.
 TEST(Scene, ABulletsRecordIsTheSameInABlockOfFourAsAlone) {
   WorldConfig cfg;
-  cfg.bullet_capacity = 64;
+  cfg.pools[kBullets].capacity = 64;
   World many(cfg), one(cfg);
   std::mt19937 rng(7);
   std::uniform_real_distribution<float> coord(-20.0f, 20.0f), speed(-400.0f, 400.0f),
       way(0.0f, 3.0f);
   for (int i = 0; i < 39; ++i) {  // nine blocks of four and three left over
-    Bullet& b = many.bullets[many.bullets.acquire()];
+    Bullet& b = many.bullets.pool[many.bullets.pool.acquire()];
     b.prev_pos = {coord(rng), coord(rng), coord(rng)};
     b.pos = b.prev_pos + glm::vec3(coord(rng), coord(rng), coord(rng)) * 0.1f;
     b.vel = i % 7 == 0 ? glm::vec3(0.0f) : glm::vec3(speed(rng), speed(rng), speed(rng));
@@ -104,10 +104,10 @@ TEST(Scene, ABulletsRecordIsTheSameInABlockOfFourAsAlone) {
   alone.reserve_for(one);
   build_scene(many, 0.3f, scene);
   std::size_t record = 0, drawn = 0;
-  many.bullets.for_each_active([&](int, const Bullet& b) {
-    one.bullets[one.bullets.acquire()] = b;
+  many.bullets.pool.for_each_active([&](int, const Bullet& b) {
+    one.bullets.pool[one.bullets.pool.acquire()] = b;
     build_scene(one, 0.3f, alone);
-    one.bullets.release(one.bullets.oldest_active());
+    one.bullets.pool.release(one.bullets.pool.oldest_active());
     if (!b.full_visual) {
       EXPECT_EQ(alone.count[kDrawBullets], 0u);
       return;
@@ -128,7 +128,7 @@ TEST(Scene, ABulletsRecordIsTheSameInABlockOfFourAsAlone) {
 // stopped, in the same one draw as the flying ones.
 TEST(Scene, ALingeringBulletsStreakShrinksOntoWhereItStopped) {
   World world(WorldConfig{});
-  Bullet& b = world.bullets[world.bullets.acquire()];
+  Bullet& b = world.bullets.pool[world.bullets.pool.acquire()];
   b.pos = b.prev_pos = {1.0f, 2.0f, 3.0f};
   b.vel = {0.0f, 0.0f, -300.0f};
   b.travelled = 50.0f;

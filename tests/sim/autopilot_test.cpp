@@ -52,8 +52,8 @@ TEST(Autopilot, ThreeThousandSixHundredTicksOfAutofireAllocateNothingAfterWarmup
     EXPECT_EQ(s.misuse(), 0u) << kPoolNames[static_cast<std::size_t>(i)];
   }
   // ...and the run really used them: bullets peaked above half the pool.
-  EXPECT_GT(world->bullets.peak_active(), world->bullets.capacity() / 2);
-  EXPECT_GT(world->decals.stats().recycled, 0u);
+  EXPECT_GT(world->bullets.pool.peak_active(), world->bullets.pool.capacity() / 2);
+  EXPECT_GT(world->decals.pool.stats().recycled, 0u);
 }
 
 TEST(Autopilot, WalksTheFiringLineInsteadOfIntoAWall) {
@@ -131,7 +131,7 @@ bool number_in_view(const World& world, const glm::mat4& projection) {
   const glm::mat4 view_projection =
       projection * glm::lookAt(eye, eye + look_direction(world.player), {0.0f, 1.0f, 0.0f});
   bool seen = false;
-  world.damage_numbers.for_each_active([&](int, const DamageNumber& d) {
+  world.damage_numbers.pool.for_each_active([&](int, const DamageNumber& d) {
     const glm::vec4 clip = view_projection * glm::vec4(d.pos, 1.0f);
     const bool on_screen = clip.w > 0.0f && std::abs(clip.x) < clip.w && std::abs(clip.y) < clip.w;
     seen = seen || (on_screen && fade(d.life, Linger::kDamageNumber) >= 0.5f);
@@ -172,13 +172,14 @@ TEST(Autopilot, ThePlayCommandsRunBreaksTargetsAndMarksTheGlass) {
     step(*world, autofire_input(*world, kHz), dt);
   EXPECT_GE(world->score, 2u);
   EXPECT_GT(world->target_hits, 8u);
-  EXPECT_GT(world->damage_numbers.stats().acquired, 8u);
-  EXPECT_GT(world->casings.stats().acquired, 0u);
-  EXPECT_GT(world->sparks.stats().acquired, 0u);
+  EXPECT_GT(world->damage_numbers.pool.stats().acquired, 8u);
+  EXPECT_GT(world->casings.pool.stats().acquired, 0u);
+  EXPECT_GT(world->sparks.pool.stats().acquired, 0u);
   const Aabb glass =
       world->arena.solids[static_cast<std::size_t>(world->arena.thin_wall)].grown(0.1f);
   int on_glass = 0;
-  world->decals.for_each_active([&](int, const Decal& d) { on_glass += glass.contains(d.pos); });
+  world->decals.pool.for_each_active(
+      [&](int, const Decal& d) { on_glass += glass.contains(d.pos); });
   EXPECT_GT(on_glass, 10);
 }
 

@@ -19,7 +19,7 @@ const glm::vec3 kDown{0.0f, -1.0f, 0.0f};
 
 WorldConfig one_tracer(bool clear_on_reuse) {
   WorldConfig config;
-  config.tracer_capacity = 1;
+  config.pools[kTracers].capacity = 1;
   config.full_visual_cap = 0;  // every bullet is drawn as a tracer
   config.clear_on_reuse = clear_on_reuse;
   return config;
@@ -34,9 +34,9 @@ int play_one_tracer_life(World& world) {
   step(world, click, kDt);
   for (int i = 0; i < 4; ++i)
     step(world, TickInput{}, kDt);
-  const int slot = world.tracers.oldest_active();
-  world.bullets.release(world.bullets.oldest_active());
-  for (int i = 0; i < 30 && world.tracers.active_count() > 0; ++i)
+  const int slot = world.tracers.pool.oldest_active();
+  world.bullets.pool.release(world.bullets.pool.oldest_active());
+  for (int i = 0; i < 30 && world.tracers.pool.active_count() > 0; ++i)
     step(world, TickInput{}, kDt);
   return slot;
 }
@@ -44,14 +44,14 @@ int play_one_tracer_life(World& world) {
 TEST(EffectLife, AReusedTracerNeverShowsItsLastLife) {
   World world(one_tracer(true));
   const int slot = play_one_tracer_life(world);
-  ASSERT_EQ(world.tracers.active_count(), 0u);
+  ASSERT_EQ(world.tracers.pool.active_count(), 0u);
   const glm::vec3 head{-7.0f, 2.0f, 3.0f};
-  const Handle bullet = world.bullets.acquire_handle();
-  world.bullets.get(bullet)->pos = head;
-  world.bullets.get(bullet)->life.stage = LifeStage::Live;
+  const Handle bullet = world.bullets.pool.acquire_handle();
+  world.bullets.pool.get(bullet)->pos = head;
+  world.bullets.pool.get(bullet)->life.stage = LifeStage::Live;
   spawn_tracer(world, bullet, head);
-  ASSERT_EQ(world.tracers.oldest_active(), slot);  // the same tracer, reused
-  const Tracer& t = world.tracers[slot];
+  ASSERT_EQ(world.tracers.pool.oldest_active(), slot);  // the same tracer, reused
+  const Tracer& t = world.tracers.pool[slot];
   for (int i = 0; i < Tracer::kTrail; ++i) {  // what the renderer draws, this frame and last
     EXPECT_EQ(t.trail[static_cast<std::size_t>(i)], head) << i;
     EXPECT_EQ(t.prev_trail[static_cast<std::size_t>(i)], head) << i;
@@ -62,16 +62,16 @@ TEST(EffectLife, AReusedTracerNeverShowsItsLastLife) {
 TEST(EffectLife, WithClearOnReuseOffAReusedTracerStartsWithItsLastLifesTrail) {
   World world(one_tracer(false));
   const int slot = play_one_tracer_life(world);
-  const glm::vec3 last_end = world.tracers[slot].trail[0];  // kept through the reset
+  const glm::vec3 last_end = world.tracers.pool[slot].trail[0];  // kept through the reset
   ASSERT_NE(last_end, glm::vec3(0.0f));
   const glm::vec3 head{-7.0f, 2.0f, 3.0f};
-  const Handle bullet = world.bullets.acquire_handle();
-  world.bullets.get(bullet)->pos = head;
-  world.bullets.get(bullet)->life.stage = LifeStage::Live;
+  const Handle bullet = world.bullets.pool.acquire_handle();
+  world.bullets.pool.get(bullet)->pos = head;
+  world.bullets.pool.get(bullet)->life.stage = LifeStage::Live;
   spawn_tracer(world, bullet, head);
-  ASSERT_EQ(world.tracers.oldest_active(), slot);
-  EXPECT_EQ(world.tracers[slot].trail[0], head);
-  EXPECT_EQ(world.tracers[slot].trail[Tracer::kTrail - 1], last_end);  // a line across lives
+  ASSERT_EQ(world.tracers.pool.oldest_active(), slot);
+  EXPECT_EQ(world.tracers.pool[slot].trail[0], head);
+  EXPECT_EQ(world.tracers.pool[slot].trail[Tracer::kTrail - 1], last_end);  // a line across lives
 }
 
 // Switched off during play: the idle tracer's trail is last life's in Release, and in a
@@ -81,20 +81,21 @@ TEST(EffectLife, ClearOnReuseSwitchedOffInPlayNeverVendsAPoisonedTrail) {
   const int slot = play_one_tracer_life(world);
   set_clear_on_reuse(world, false);
   const glm::vec3 head{-7.0f, 2.0f, 3.0f};
-  const Handle bullet = world.bullets.acquire_handle();
-  world.bullets.get(bullet)->pos = head;
-  world.bullets.get(bullet)->life.stage = LifeStage::Live;
+  const Handle bullet = world.bullets.pool.acquire_handle();
+  world.bullets.pool.get(bullet)->pos = head;
+  world.bullets.pool.get(bullet)->life.stage = LifeStage::Live;
   spawn_tracer(world, bullet, head);
-  ASSERT_EQ(world.tracers.oldest_active(), slot);
-  for (const glm::vec3& point : world.tracers[slot].trail)
+  ASSERT_EQ(world.tracers.pool.oldest_active(), slot);
+  for (const glm::vec3& point : world.tracers.pool[slot].trail)
     EXPECT_LT(glm::length(point), 1000.0f);  // 0xDBDBDBDB is about -1.2e17
 }
 
 TEST(EffectLife, EveryKindStartsItsLifeWithNothingFromTheLast) {
   WorldConfig config;
-  config.spark_capacity = 1;
+  config.pools[kSparks].capacity = 1;
   config.sparks_per_hit = 1;
-  config.decal_capacity = config.casing_capacity = config.damage_number_capacity = 1;
+  config.pools[kDecals].capacity = config.pools[kCasings].capacity =
+      config.pools[kDamageNumbers].capacity = 1;
   World world(config);
   // A first life of each, ended far away; then the same slots reused at `at`.
   spawn_impact(world, {9, 9, 9}, kUp, kDown, true);
@@ -102,19 +103,19 @@ TEST(EffectLife, EveryKindStartsItsLifeWithNothingFromTheLast) {
   spawn_damage_number(world, {9, 9, 9}, 5.0f);
   for (int i = 0; i < 60; ++i)  // the spark and the damage number go back by themselves
     step(world, TickInput{}, kDt);
-  world.decals.release(world.decals.oldest_active());
-  world.casings.release(world.casings.oldest_active());
+  world.decals.pool.release(world.decals.pool.oldest_active());
+  world.casings.pool.release(world.casings.pool.oldest_active());
   const glm::vec3 at{1.0f, 2.0f, 3.0f};
   spawn_impact(world, at, kUp, kDown, true);
   spawn_casing(world, at, {1, 2, 0});
   spawn_damage_number(world, at, 5.0f);
-  const Spark& s = world.sparks[world.sparks.oldest_active()];
+  const Spark& s = world.sparks.pool[world.sparks.pool.oldest_active()];
   EXPECT_EQ(s.prev_pos, s.pos);
-  const Casing& c = world.casings[world.casings.oldest_active()];
+  const Casing& c = world.casings.pool[world.casings.pool.oldest_active()];
   EXPECT_EQ(c.prev_pos, at);
-  const DamageNumber& d = world.damage_numbers[world.damage_numbers.oldest_active()];
+  const DamageNumber& d = world.damage_numbers.pool[world.damage_numbers.pool.oldest_active()];
   EXPECT_EQ(d.prev_pos, at);
-  const Decal& hole = world.decals[world.decals.oldest_active()];
+  const Decal& hole = world.decals.pool[world.decals.pool.oldest_active()];
   for (const EffectLife* life : {&s.life, &c.life, &d.life, &hole.life})
     EXPECT_EQ(*life, (EffectLife{LifeStage::Live, 0.0f}));
 }
@@ -187,25 +188,25 @@ TEST(EffectLife, LingeringEffectsGoBackOnTime) {
   WorldConfig config;
   config.sparks_per_hit = 1;
   World world(config);
-  const Lived decal = live_one(world, world.decals, [&] {
+  const Lived decal = live_one(world, world.decals.pool, [&] {
     spawn_impact(world, {0, 1, 0}, kUp, kDown, true);
   });
   EXPECT_NEAR(decal.live, EffectTimes::kDecalLife - Linger::kDecal, 2 * kDt);
   EXPECT_NEAR(decal.lingering, Linger::kDecal, 2 * kDt);
-  const Lived casing = live_one(world, world.casings, [&] {
+  const Lived casing = live_one(world, world.casings.pool, [&] {
     spawn_casing(world, {0, 1, 0}, {1, 2, 0});
   });
   EXPECT_NEAR(casing.live, EffectTimes::kCasingLife - Linger::kCasing, 2 * kDt);
   EXPECT_NEAR(casing.lingering, Linger::kCasing, 2 * kDt);
-  const Lived number = live_one(world, world.damage_numbers, [&] {
+  const Lived number = live_one(world, world.damage_numbers.pool, [&] {
     spawn_damage_number(world, {0, 1, 0}, 8.0f);
   });
   EXPECT_NEAR(number.live, EffectTimes::kDamageNumberLife - Linger::kDamageNumber, 2 * kDt);
   EXPECT_NEAR(number.lingering, Linger::kDamageNumber, 2 * kDt);
   float lifetime = 0.0f;
-  const Lived spark = live_one(world, world.sparks, [&] {
+  const Lived spark = live_one(world, world.sparks.pool, [&] {
     spawn_impact(world, {0, 1, 0}, kUp, kDown, false);
-    lifetime = world.sparks[world.sparks.oldest_active()].lifetime;
+    lifetime = world.sparks.pool[world.sparks.pool.oldest_active()].lifetime;
   });
   EXPECT_NEAR(spark.live + spark.lingering, lifetime, 2 * kDt);
   EXPECT_NEAR(spark.lingering, Linger::kSpark, 2 * kDt);
@@ -219,14 +220,14 @@ TEST(EffectLife, ABulletThatHitsLingersWhereItStoppedThenGoesBack) {
   click.fire_presses = 1;
   step(world, click, kDt);
   ASSERT_EQ(world.bullet_hits, 1u);
-  const int slot = world.bullets.oldest_active();
+  const int slot = world.bullets.pool.oldest_active();
   ASSERT_GE(slot, 0);
-  EXPECT_EQ(world.bullets[slot].life.stage, LifeStage::Lingering);
+  EXPECT_EQ(world.bullets.pool[slot].life.stage, LifeStage::Lingering);
   EXPECT_EQ(world.full_visual_live, 0u);  // its flight is over: its place is given back
-  const glm::vec3 stopped = world.bullets[slot].pos;
+  const glm::vec3 stopped = world.bullets.pool[slot].pos;
   int ticks = 0;
-  for (; world.bullets.is_active(slot) && ticks < 60; ++ticks) {
-    EXPECT_EQ(world.bullets[slot].pos, stopped);
+  for (; world.bullets.pool.is_active(slot) && ticks < 60; ++ticks) {
+    EXPECT_EQ(world.bullets.pool[slot].pos, stopped);
     step(world, TickInput{}, kDt);
   }
   EXPECT_NEAR(static_cast<float>(ticks) * kDt, Linger::kBullet, kDt);

@@ -52,12 +52,12 @@ TEST(Lessons, PoolingOffAllocatesEveryFrameWherePoolingAllocatesNothing) {
   EXPECT_EQ(with_pool.allocations_after_warmup, 0u);
   // Every bullet, spark, decal, casing and number was `new`ed: hundreds of allocations.
   EXPECT_GT(without.allocations_after_warmup, 500u);
-  EXPECT_GE(without.allocations_after_warmup, unpooled.unpooled.news() / 2);
+  EXPECT_GE(without.allocations_after_warmup, heap_news(unpooled) / 2);
   // The same game was played: only where the objects live differs.
   EXPECT_EQ(without.shots, with_pool.shots);
   EXPECT_EQ(without.hits, with_pool.hits);
-  EXPECT_EQ(unpooled.bullets.stats().acquired, 0u);  // the pools stood idle
-  EXPECT_GT(unpooled.unpooled.bullets.peak(), 0u);
+  EXPECT_EQ(unpooled.bullets.pool.stats().acquired, 0u);  // the pools stood idle
+  EXPECT_GT(unpooled.bullets.heap.peak(), 0u);
 }
 
 // Where the objects live changes nothing the player sees, to the end of a minute: a tick's
@@ -84,21 +84,21 @@ TEST(Lessons, NoResetLetsAReusedBulletStartWithLastLifesAge) {
   WorldConfig config;
   config.reset_on_release = false;
   World world(config);
-  const int first = world.bullets.acquire();
-  world.bullets[first].age = 1.5f;
-  world.bullets[first].travelled = 200.0f;
-  world.bullets.release(first);
-  const int second = world.bullets.acquire();
+  const int first = world.bullets.pool.acquire();
+  world.bullets.pool[first].age = 1.5f;
+  world.bullets.pool[first].travelled = 200.0f;
+  world.bullets.pool.release(first);
+  const int second = world.bullets.pool.acquire();
   ASSERT_EQ(second, first);  // LIFO: the slot just released is vended next
   // Not the reset state: last life's values (debug builds: the 0xDB poison instead).
-  EXPECT_NE(world.bullets[second].age, 0.0f);
-  EXPECT_NE(world.bullets[second].travelled, 0.0f);
+  EXPECT_NE(world.bullets.pool[second].age, 0.0f);
+  EXPECT_NE(world.bullets.pool[second].travelled, 0.0f);
 
   World fixed(WorldConfig{});
-  const int slot = fixed.bullets.acquire();
-  fixed.bullets[slot].age = 1.5f;
-  fixed.bullets.release(slot);
-  EXPECT_EQ(fixed.bullets[fixed.bullets.acquire()].age, 0.0f);
+  const int slot = fixed.bullets.pool.acquire();
+  fixed.bullets.pool[slot].age = 1.5f;
+  fixed.bullets.pool.release(slot);
+  EXPECT_EQ(fixed.bullets.pool[fixed.bullets.pool.acquire()].age, 0.0f);
 }
 
 TEST(Lessons, NoResetMakesReusedSparksDieAtOnce) {
@@ -107,12 +107,12 @@ TEST(Lessons, NoResetMakesReusedSparksDieAtOnce) {
   auto sparks_alive_after_hits = [](bool reset) {
     WorldConfig config;
     config.reset_on_release = reset;
-    config.spark_capacity = 64;
+    config.pools[kSparks].capacity = 64;
     World world(config);
     std::size_t live_sum = 0;
     for (int t = 0; t < 900; ++t) {
       step(world, autofire_input(world, 60.0), kDt);
-      live_sum += world.sparks.active_count();
+      live_sum += world.sparks.pool.active_count();
     }
     return live_sum;
   };
@@ -124,18 +124,18 @@ TEST(Lessons, NoResetMakesReusedCasingsHangAtTheBarrelThenFadeOut) {
   // reused after its 10 s starts rested (it does not fall) and already done (it fades).
   WorldConfig config;
   config.reset_on_release = false;
-  config.casing_capacity = 1;
+  config.pools[kCasings].capacity = 1;
   World world(config);
   spawn_casing(world, {0.0f, 1.5f, 0.0f}, {1.0f, 2.0f, 0.0f});
-  for (int i = 0; i < 11 * 60 && world.casings.active_count() > 0; ++i)
+  for (int i = 0; i < 11 * 60 && world.casings.pool.active_count() > 0; ++i)
     step(world, TickInput{}, kDt);
-  ASSERT_EQ(world.casings.active_count(), 0u);
+  ASSERT_EQ(world.casings.pool.active_count(), 0u);
   const glm::vec3 barrel{2.0f, 1.5f, 3.0f};
   spawn_casing(world, barrel, {1.0f, 2.0f, 0.0f});
-  const int slot = world.casings.oldest_active();
+  const int slot = world.casings.pool.oldest_active();
   int ticks = 0;
-  for (; world.casings.is_active(slot) && ticks < 120; ++ticks) {
-    EXPECT_EQ(world.casings[slot].pos, barrel);  // in the air, where it was spawned
+  for (; world.casings.pool.is_active(slot) && ticks < 120; ++ticks) {
+    EXPECT_EQ(world.casings.pool[slot].pos, barrel);  // in the air, where it was spawned
     step(world, TickInput{}, kDt);
   }
   EXPECT_NEAR(static_cast<float>(ticks) * kDt, Linger::kCasing, 2 * kDt);  // then gone
@@ -149,8 +149,8 @@ TEST(Lessons, TheBulletSpeedSwitchCoversTheScatterPelletsToo) {
   TickInput click;
   click.scatter_presses = 1;
   step(world, click, kDt);
-  ASSERT_EQ(world.bullets.active_count(), static_cast<std::size_t>(config.scatter_pellets));
-  world.bullets.for_each_active(
+  ASSERT_EQ(world.bullets.pool.active_count(), static_cast<std::size_t>(config.scatter_pellets));
+  world.bullets.pool.for_each_active(
       [](int, const Bullet& b) { EXPECT_NEAR(glm::length(b.vel), 22.0f, 1e-3f); });
 }
 
@@ -165,7 +165,7 @@ TEST(Lessons, DiscreteCollisionLetsABulletThroughTheThinWallAtTheLabsTopSpeed) {
     TickInput click;
     click.fire_presses = 1;
     step(world, click, kDt);
-    for (int i = 0; i < 120 && world.bullets.active_count() > 0; ++i)
+    for (int i = 0; i < 120 && world.bullets.pool.active_count() > 0; ++i)
       step(world, TickInput{}, kDt);
     return std::make_tuple(world.tunnelled, world.targets[1].health, world.target_hits);
   };
@@ -190,35 +190,36 @@ TEST(Lessons, DiscreteCollisionStillHitsAWallASlowBulletStopsIn) {
   TickInput click;
   click.fire_presses = 1;
   step(world, click, kDt);
-  for (int i = 0; i < 600 && world.bullets.active_count() > 0; ++i)
+  for (int i = 0; i < 600 && world.bullets.pool.active_count() > 0; ++i)
     step(world, TickInput{}, kDt);
   EXPECT_EQ(world.bullet_hits, 1u);
-  ASSERT_EQ(world.decals.active_count(), 1u);
-  EXPECT_TRUE(wall.grown(0.1f).contains(world.decals[world.decals.oldest_active()].pos));
+  ASSERT_EQ(world.decals.pool.active_count(), 1u);
+  EXPECT_TRUE(wall.grown(0.1f).contains(world.decals.pool[world.decals.pool.oldest_active()].pos));
 }
 
 TEST(Lessons, WarmupOffStartsThePoolsEmptyAndMakesObjectsOnDemand) {
   WorldConfig config;
   config.prewarm_pools = false;
   World world(config);
-  EXPECT_EQ(world.bullets.capacity(), 0u);
+  EXPECT_EQ(world.bullets.pool.capacity(), 0u);
   heap::Counts before = heap::totals();
   TickInput click;
   click.fire_presses = 1;
   step(world, click, kDt);
   // The first shot pays: its bullet, casing, sparks, hole... each pool's first objects are
   // made now, on the heap, as a naive game makes them.
-  EXPECT_EQ(world.bullets.active_count(), 1u);
-  EXPECT_EQ(world.bullets.capacity(), 16u);  // a first chunk of 16
+  EXPECT_EQ(world.bullets.pool.active_count(), 1u);
+  EXPECT_EQ(world.bullets.pool.capacity(), 16u);  // a first chunk of 16
   EXPECT_GT(heap::totals().allocations, before.allocations);
-  EXPECT_EQ(world.bullets.policy(), OverflowPolicy::Drop);  // the policy is the designed one
+  EXPECT_EQ(world.bullets.pool.policy(), OverflowPolicy::Drop);  // the policy is the designed one
 
   // Played on, each pool grows to its designed size and no further: then it is warm.
   run_autofire(world, 3600);
-  EXPECT_EQ(world.bullets.capacity(), config.bullet_capacity);
-  EXPECT_EQ(world.decals.capacity(), config.decal_capacity);
-  EXPECT_GT(world.decals.stats().recycled, 0u);  // full, it recycles as designed
-  EXPECT_EQ(world.bullets.stats().allocations, config.bullet_capacity);  // each object once
+  EXPECT_EQ(world.bullets.pool.capacity(), config.pools[kBullets].capacity);
+  EXPECT_EQ(world.decals.pool.capacity(), config.pools[kDecals].capacity);
+  EXPECT_GT(world.decals.pool.stats().recycled, 0u);  // full, it recycles as designed
+  EXPECT_EQ(world.bullets.pool.stats().allocations,
+            config.pools[kBullets].capacity);  // each object once
   before = heap::totals();
   run_autofire(world, 600);
   EXPECT_EQ(heap::totals().allocations, before.allocations);  // warm now: nothing more
@@ -227,17 +228,17 @@ TEST(Lessons, WarmupOffStartsThePoolsEmptyAndMakesObjectsOnDemand) {
 TEST(Lessons, ADoubleReleaseIsIgnoredAndCounted) {
   World world(WorldConfig{});
   demo_double_release(world);
-  const PoolStats s = world.bullets.stats();
+  const PoolStats s = world.bullets.pool.stats();
   EXPECT_EQ(s.double_releases, 1u);
   EXPECT_EQ(s.active, 0u);
   EXPECT_EQ(s.idle, s.capacity);  // the slot is on the free stack once, not twice
-  EXPECT_NE(world.bullets.acquire(), world.bullets.acquire());
+  EXPECT_NE(world.bullets.pool.acquire(), world.bullets.pool.acquire());
 }
 
 TEST(Lessons, AStaleReleaseIsIgnoredAndTheNewOwnerKeepsItsBullet) {
   World world(WorldConfig{});
   demo_stale_release(world);
-  const PoolStats s = world.bullets.stats();
+  const PoolStats s = world.bullets.pool.stats();
   EXPECT_EQ(s.stale_releases, 1u);
   EXPECT_EQ(s.acquired, 2u);
   EXPECT_EQ(s.released, 2u);  // each life released once, by its own handle
@@ -254,13 +255,13 @@ TEST(Lessons, TheSeekerRefusesItsStaleHandleInsteadOfChasingTheSlotsNextBullet) 
   step(world, click, kDt);
   ASSERT_TRUE(world.seeker.active);
   const Handle locked = world.seeker.bullet;
-  ASSERT_EQ(world.bullets.get(locked)->life.stage, LifeStage::Lingering);  // it hit at once
+  ASSERT_EQ(world.bullets.pool.get(locked)->life.stage, LifeStage::Lingering);  // it hit at once
   for (int i = 0; i < 10; ++i)  // the rifle's cooldown, longer than the bullet's linger
     step(world, TickInput{}, kDt);
-  ASSERT_FALSE(world.bullets.alive(locked));
+  ASSERT_FALSE(world.bullets.pool.alive(locked));
   look_at(world, {3.0f, 0.0f, -21.0f}, {3.0f, 40.0f, -30.0f});  // into the sky: a long life
   step(world, click, kDt);  // the next shot reuses the slot (LIFO)...
-  ASSERT_TRUE(world.bullets.is_active(static_cast<int>(locked.index)));
+  ASSERT_TRUE(world.bullets.pool.is_active(static_cast<int>(locked.index)));
   const glm::vec3 stopped = world.seeker.pos;
   step(world, TickInput{}, kDt);
   EXPECT_TRUE(world.seeker.lost);  // ...but the seeker's handle is refused, not redirected

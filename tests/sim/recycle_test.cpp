@@ -18,7 +18,7 @@ constexpr float kDt = 1.0f / 60.0f;
 // say (a lingering bullet gave its place back when its flight ended).
 std::size_t full_visual_bullets(const World& world) {
   std::size_t count = 0;
-  world.bullets.for_each_active(
+  world.bullets.pool.for_each_active(
       [&](int, const Bullet& b) { count += b.full_visual && b.life.stage == LifeStage::Live; });
   return count;
 }
@@ -26,8 +26,9 @@ std::size_t full_visual_bullets(const World& world) {
 WorldConfig bullets_32(OverflowPolicy policy) {
   WorldConfig config;
   config.seed = 7;
-  config.bullet_capacity = 32;  // below the full-visual cap of 64: every bullet is drawn in full
-  config.bullet_policy = policy;
+  config.pools[kBullets].capacity =
+      32;  // below the full-visual cap of 64: every bullet is drawn in full
+  config.pools[kBullets].policy = policy;
   return config;
 }
 
@@ -42,8 +43,8 @@ void autofire(World& world, int ticks) {
 TEST(Recycling, ARecycledBulletGivesBackItsPlaceUnderTheFullVisualCap) {
   World world(bullets_32(OverflowPolicy::RecycleOldest));
   autofire(world, 3600);
-  EXPECT_GT(world.bullets.stats().recycled, 64u);  // more recycles than the cap: it would show
-  EXPECT_EQ(world.tracers.stats().acquired, 0u);   // 32 live at most: none past the cap of 64
+  EXPECT_GT(world.bullets.pool.stats().recycled, 64u);  // more recycles than the cap: it would show
+  EXPECT_EQ(world.tracers.pool.stats().acquired, 0u);   // 32 live at most: none past the cap of 64
 }
 
 TEST(Recycling, RecycleOldestDrawsNoMoreTracersThanDrop) {
@@ -51,47 +52,47 @@ TEST(Recycling, RecycleOldestDrawsNoMoreTracersThanDrop) {
   World dropping(bullets_32(OverflowPolicy::Drop));
   autofire(recycling, 3600);  // the load harness's run: flatline --no-window --frames 3600
   autofire(dropping, 3600);
-  ASSERT_GT(dropping.bullets.stats().dropped, 0u);  // both pools really ran full
-  ASSERT_GT(recycling.bullets.stats().recycled, 0u);
-  EXPECT_LE(recycling.tracers.stats().acquired, dropping.tracers.stats().acquired);
+  ASSERT_GT(dropping.bullets.pool.stats().dropped, 0u);  // both pools really ran full
+  ASSERT_GT(recycling.bullets.pool.stats().recycled, 0u);
+  EXPECT_LE(recycling.tracers.pool.stats().acquired, dropping.tracers.pool.stats().acquired);
 }
 
 TEST(Recycling, ARecycledBulletPastTheCapLeavesItsTracerToFade) {
   WorldConfig config = bullets_32(OverflowPolicy::RecycleOldest);
-  config.bullet_capacity = 8;  // the rifle keeps 16 bullets flying into the sky
-  config.full_visual_cap = 0;  // every bullet is a tracer
+  config.pools[kBullets].capacity = 8;  // the rifle keeps 16 bullets flying into the sky
+  config.full_visual_cap = 0;           // every bullet is a tracer
   World world(config);
   world.player.pitch = 1.2f;  // into the sky: bullets live their whole lifetime
   TickInput trigger;
   trigger.fire_held = true;
   for (int t = 0; t < 240; ++t)  // 12 shots a second for 4 s: 48 shots into 8 slots
     step(world, trigger, kDt);
-  ASSERT_GT(world.bullets.stats().recycled, 0u);
+  ASSERT_GT(world.bullets.pool.stats().recycled, 0u);
   // Each live tracer follows a live bullet, or fades for at most its linger time.
   std::size_t following = 0;
-  world.tracers.for_each_active([&](int, const Tracer& t) {
-    if (world.bullets.alive(t.bullet)) {
+  world.tracers.pool.for_each_active([&](int, const Tracer& t) {
+    if (world.bullets.pool.alive(t.bullet)) {
       ++following;
     } else {
       EXPECT_EQ(t.life.stage, LifeStage::Lingering);
     }
   });
-  EXPECT_EQ(following, world.bullets.active_count());  // one tracer per live bullet, no more
+  EXPECT_EQ(following, world.bullets.pool.active_count());  // one tracer per live bullet, no more
 }
 
 TEST(Recycling, TheStaleReleaseLessonOnAFullPoolKeepsTheCountRight) {
   WorldConfig config = bullets_32(OverflowPolicy::RecycleOldest);
-  config.bullet_capacity = 8;  // the rifle keeps 16 bullets flying into the sky
+  config.pools[kBullets].capacity = 8;  // the rifle keeps 16 bullets flying into the sky
   World world(config);
   world.player.pitch = 1.2f;
   TickInput trigger;
   trigger.fire_held = true;
-  while (world.bullets.active_count() < world.bullets.capacity())
+  while (world.bullets.pool.active_count() < world.bullets.pool.capacity())
     step(world, trigger, kDt);
   ASSERT_EQ(world.full_visual_live, 8u);
   demo_stale_release(world);  // its first acquire recycles the oldest bullet
   EXPECT_EQ(world.full_visual_live, full_visual_bullets(world));
-  EXPECT_EQ(world.bullets.stats().stale_releases, 1u);
+  EXPECT_EQ(world.bullets.pool.stats().stale_releases, 1u);
 }
 
 }  // namespace

@@ -37,15 +37,15 @@ TEST(World, ABulletFiredAtATargetHitsItAndIsReleased) {
   target.sway = glm::vec3(0.0f);
   look_at(world, {3.0f, 0.0f, -21.0f}, target.pos);  // between the wall and the target
   step(world, one_click(), kDt);
-  for (int i = 0; i < 10 && world.bullets.active_count() > 0; ++i)
+  for (int i = 0; i < 10 && world.bullets.pool.active_count() > 0; ++i)
     step(world, TickInput{}, kDt);
-  EXPECT_EQ(world.bullets.active_count(), 0u);
-  EXPECT_EQ(world.bullets.stats().acquired, 1u);
-  EXPECT_EQ(world.bullets.stats().released, 1u);
+  EXPECT_EQ(world.bullets.pool.active_count(), 0u);
+  EXPECT_EQ(world.bullets.pool.stats().acquired, 1u);
+  EXPECT_EQ(world.bullets.pool.stats().released, 1u);
   EXPECT_EQ(world.bullet_hits, 1u);
   EXPECT_FLOAT_EQ(target.health, 100.0f - world.config.rifle_damage);
-  EXPECT_EQ(world.damage_numbers.active_count(), 1u);
-  EXPECT_EQ(world.decals.active_count(), 0u);  // targets take damage, not bullet holes
+  EXPECT_EQ(world.damage_numbers.pool.active_count(), 1u);
+  EXPECT_EQ(world.decals.pool.active_count(), 0u);  // targets take damage, not bullet holes
 }
 
 // A target breaks after the bullets' tick: every pellet of a scatter shot that reaches it
@@ -63,7 +63,7 @@ TEST(World, EveryPelletThatReachesATargetStrikesItThoughTheFirstEmptiesIt) {
   EXPECT_EQ(world.score, 1u);
   EXPECT_EQ(world.last_target_broken_tick, 0u);
   EXPECT_GT(world.target_hits, 10u);  // not only the first: the others did not fly through
-  EXPECT_EQ(world.damage_numbers.stats().acquired, world.target_hits);
+  EXPECT_EQ(world.damage_numbers.pool.stats().acquired, world.target_hits);
 }
 
 TEST(World, ABulletAtMaximumSpeedNeverPassesThroughTheThinWall) {
@@ -74,8 +74,8 @@ TEST(World, ABulletAtMaximumSpeedNeverPassesThroughTheThinWall) {
   const Target& behind = world.targets[1];
   look_at(world, {3.0f, 0.0f, 12.0f}, behind.pos);  // the first tick ends short of the wall
   step(world, one_click(), kDt);
-  ASSERT_EQ(world.bullets.active_count(), 1u);
-  const Bullet fired = world.bullets[world.bullets.oldest_active()];
+  ASSERT_EQ(world.bullets.pool.active_count(), 1u);
+  const Bullet fired = world.bullets.pool[world.bullets.pool.oldest_active()];
 
   // A discrete test, sampling the same straight flight once per tick, never sees the wall...
   bool discrete_sees_wall = false;
@@ -84,12 +84,12 @@ TEST(World, ABulletAtMaximumSpeedNeverPassesThroughTheThinWall) {
   EXPECT_FALSE(discrete_sees_wall);
 
   // ...the swept test stops the bullet at the wall, and the target behind it is untouched.
-  for (int i = 0; i < 10 && world.bullets.active_count() > 0; ++i)
+  for (int i = 0; i < 10 && world.bullets.pool.active_count() > 0; ++i)
     step(world, TickInput{}, kDt);
-  EXPECT_EQ(world.bullets.active_count(), 0u);
+  EXPECT_EQ(world.bullets.pool.active_count(), 0u);
   EXPECT_FLOAT_EQ(behind.health, 100.0f);
-  ASSERT_EQ(world.decals.active_count(), 1u);
-  const Decal& hole = world.decals[world.decals.oldest_active()];
+  ASSERT_EQ(world.decals.pool.active_count(), 1u);
+  const Decal& hole = world.decals.pool[world.decals.pool.oldest_active()];
   EXPECT_NEAR(hole.pos.z, wall.max.z, 0.05f);
   EXPECT_EQ(hole.normal, glm::vec3(0.0f, 0.0f, 1.0f));
 }
@@ -102,7 +102,7 @@ TEST(World, HoldingTheTriggerFiresAtTheRifleRate) {
   for (int i = 0; i < 60; ++i)
     step(world, hold, kDt);
   EXPECT_EQ(world.shots_fired, static_cast<std::uint64_t>(world.config.rifle_rate));
-  EXPECT_EQ(world.casings.stats().acquired, world.shots_fired);
+  EXPECT_EQ(world.casings.pool.stats().acquired, world.shots_fired);
 }
 
 TEST(World, AScatterShotFiresEveryPelletFromOneClick) {
@@ -111,7 +111,8 @@ TEST(World, AScatterShotFiresEveryPelletFromOneClick) {
   TickInput click;
   click.scatter_presses = 1;
   step(world, click, kDt);
-  EXPECT_EQ(world.bullets.active_count(), static_cast<std::size_t>(world.config.scatter_pellets));
+  EXPECT_EQ(world.bullets.pool.active_count(),
+            static_cast<std::size_t>(world.config.scatter_pellets));
   step(world, click, kDt);  // on cooldown: the second click fires nothing
   EXPECT_EQ(world.shots_fired, static_cast<std::uint64_t>(world.config.scatter_pellets));
 }
@@ -125,18 +126,18 @@ TEST(World, BulletsExpireAtTheEndOfTheirLifetime) {
   step(world, one_click(), kDt);
   for (int i = 0; i < 28; ++i)
     step(world, TickInput{}, kDt);
-  ASSERT_EQ(world.bullets.active_count(), 1u);
-  const int slot = world.bullets.oldest_active();
-  EXPECT_EQ(world.bullets[slot].life.stage, LifeStage::Live);
-  for (int i = 0; i < 3 && world.bullets[slot].life.stage == LifeStage::Live; ++i)
+  ASSERT_EQ(world.bullets.pool.active_count(), 1u);
+  const int slot = world.bullets.pool.oldest_active();
+  EXPECT_EQ(world.bullets.pool[slot].life.stage, LifeStage::Live);
+  for (int i = 0; i < 3 && world.bullets.pool[slot].life.stage == LifeStage::Live; ++i)
     step(world, TickInput{}, kDt);
   // Its flight is over: it lingers where it stopped, its streak shrinking, then goes back.
-  ASSERT_EQ(world.bullets.active_count(), 1u);
-  ASSERT_EQ(world.bullets[slot].life.stage, LifeStage::Lingering);
-  const glm::vec3 stopped = world.bullets[slot].pos;
+  ASSERT_EQ(world.bullets.pool.active_count(), 1u);
+  ASSERT_EQ(world.bullets.pool[slot].life.stage, LifeStage::Lingering);
+  const glm::vec3 stopped = world.bullets.pool[slot].pos;
   int ticks = 0;
-  for (; world.bullets.active_count() > 0 && ticks < 60; ++ticks) {
-    EXPECT_EQ(world.bullets[slot].pos, stopped);
+  for (; world.bullets.pool.active_count() > 0 && ticks < 60; ++ticks) {
+    EXPECT_EQ(world.bullets.pool[slot].pos, stopped);
     step(world, TickInput{}, kDt);
   }
   EXPECT_NEAR(static_cast<float>(ticks) * kDt, Linger::kBullet, kDt);  // on time
