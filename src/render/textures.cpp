@@ -13,7 +13,8 @@ gl::Texture upload(int width, int height, const std::uint8_t* rgba, const char* 
                rgba);
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   glGenerateMipmap(GL_TEXTURE_2D);
-  // Bilinear within the nearest mip level: trilinear cost 2 ms a frame more on llvmpipe.
+  // Bilinear within the nearest mip level: trilinear costs a software rasteriser far more
+  // (scripts/frame_cost.sh prices the passes).
   gl::set_sampling(GL_LINEAR_MIPMAP_NEAREST, GL_LINEAR, GL_REPEAT);
   gl::label(GL_TEXTURE, texture.id(), label);
   return texture;

@@ -12,8 +12,8 @@ constexpr double kTwoPi = 6.283185307179586;
 
 // The aim cycle: the sky, the glass, then the hunt (seconds into each 12 s). The hunt comes
 // last and lasts longest, and from 0.3 s in it keeps a damage number in view, so a run whose
-// last frame falls 2.7 to 12 s in ends on one: the play command's 600 frames at 4.5 to
-// 20 ms a frame (llvmpipe on this 2-core machine: 10 to 17).
+// last frame falls 2.7 to 12 s in ends on one: the play command's 600 frames, on a GPU or
+// on a software rasteriser alike.
 constexpr double kCycle = 12.0;
 constexpr double kGlassFrom = 1.2;
 constexpr double kHuntFrom = 2.4;
