@@ -122,6 +122,46 @@ TEST(TriangleBvhEdges, AFloorAgreesWithBruteForceAlongItsGridLines) {
   }
 }
 
+TEST(TriangleBvhEdges, ATriangleListedTwiceGoesToTheLowerIndex) {
+  test::RandomSoup random(11);
+  auto soup = random.triangles(100);
+  const Triangle floor{{-50, -50, -30}, {50, -50, -30}, {0, 50, -30}};
+  soup[7] = floor;
+  soup[3] = floor;
+  const TriangleBvh bvh(soup);
+  const auto hit = bvh.first_hit({0, 0, -29}, {0, 0, -31}, 0.0f);
+  ASSERT_TRUE(hit);
+  EXPECT_EQ(hit->triangle, 3);
+  std::array<Contact, 8> out{};
+  const auto contacts = bvh.sphere_contacts({0, 0, -29.5f}, 1.0f, out);
+  EXPECT_EQ(contacts.deepest.triangle, 3);
+  ASSERT_EQ(contacts.written, 2u);
+  EXPECT_EQ(out[0].triangle, 3);  // sorted by index
+  EXPECT_EQ(out[1].triangle, 7);
+}
+
+// Overlap-and-push, as a player in a corner would use it: push out by the deepest contact,
+// ask again, until nothing is sunk into. Floor and wall are each left a radius away.
+TEST(TriangleBvhEdges, ACapsuleInACornerIsPushedOutOneContactAtATime) {
+  auto level = tiled_floor(4);
+  level.push_back({{0, 0, 0}, {0, 4, 0}, {0, 4, 4}});  // a wall on x = 0
+  level.push_back({{0, 0, 0}, {0, 4, 4}, {0, 0, 4}});
+  const TriangleBvh bvh(level);
+  constexpr float kRadius = 0.35f;
+  glm::vec3 feet(0.2f, 2.0f, 0.2f);
+  const glm::vec3 height(0.0f, 0.0f, 1.0f);
+  std::array<Contact, 8> out{};
+  int pushes = 0;
+  for (; pushes < 4; ++pushes) {
+    const auto contacts = bvh.capsule_contacts(feet, feet + height, kRadius, out);
+    if (contacts.found == 0 || contacts.deepest.depth < 1e-5f) break;
+    feet += contacts.deepest.normal * contacts.deepest.depth;
+  }
+  EXPECT_EQ(pushes, 2);  // the floor, then the wall (equal depths: the lower index first)
+  EXPECT_NEAR(feet.x, kRadius, 1e-5f);
+  EXPECT_NEAR(feet.z, kRadius, 1e-5f);
+}
+
 TEST(TriangleBvhShape, LeavesHoldAFewTrianglesEachOnceAndBoxesNest) {
   test::RandomSoup random(5);
   const auto soup = random.triangles(2000);
