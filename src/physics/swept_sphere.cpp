@@ -79,7 +79,11 @@ std::optional<TriangleHit> swept_sphere_vs_triangle(const glm::vec3& p0, const g
   const glm::vec3 d = p1 - p0;
   const glm::vec3 start_gap = p0 - closest_point_on_triangle(p0, tri);
   if (glm::dot(start_gap, start_gap) <= radius * radius) {  // touching already
-    return TriangleHit{-1, 0.0f, push_normal(p0, d, tri)};
+    // Moving away is no hit: the distance to a convex shape along a line only grows once it
+    // has started to grow. Moving in, or not at all, hits at once.
+    const glm::vec3 n = push_normal(p0, d, tri);
+    if (glm::dot(n, d) > 0.0f) return std::nullopt;
+    return TriangleHit{-1, 0.0f, n};
   }
   float t = ray_vs_offset_face(p0, d, tri, radius);
   t = std::fmin(t, ray_vs_edge_cylinder(p0, d, tri.a, tri.b, radius));

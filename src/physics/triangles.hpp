@@ -50,7 +50,8 @@ std::optional<TriangleHit> segment_vs_triangle(const glm::vec3& p0, const glm::v
 
 // The sphere of the given radius swept from p0 to p1: exact, as the segment against the
 // triangle grown by the radius (two offset faces, a cylinder per edge, a sphere per
-// vertex). A sphere already touching at p0 hits at t = 0. radius 0 is segment_vs_triangle.
+// vertex). A sphere already touching at p0 hits at t = 0, unless it is moving away (a
+// ball leaving the floor it rests on). radius 0 is segment_vs_triangle.
 std::optional<TriangleHit> swept_sphere_vs_triangle(const glm::vec3& p0, const glm::vec3& p1,
                                                     float radius, const Triangle& tri);
 

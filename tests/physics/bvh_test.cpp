@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <vector>
 
 #include "diag/heap_counter.hpp"
@@ -126,6 +127,32 @@ TEST_F(BvhAgainstBruteForce, AFullBufferKeepsTheDeepestAndCountsTheRest) {
     if (kept) continue;
     for (const Contact& c : from_bvh)
       EXPECT_TRUE(deeper(c, all[i]));
+  }
+}
+
+TEST_F(BvhAgainstBruteForce, DegenerateTrianglesAmongTheRestAreCountedAndChangeNothing) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  std::size_t spoiled = 0;
+  for (std::size_t i = 0; i < soup.size(); i += 10, ++spoiled) {
+    Triangle& tri = soup[i];
+    if (spoiled % 3 == 0) tri.c = tri.a + 2.0f * (tri.b - tri.a);  // on one line
+    if (spoiled % 3 == 1) tri.b = tri.a;                           // a repeated corner
+    if (spoiled % 3 == 2) tri.c.y = nan;                           // not finite
+  }
+  const TriangleBvh spoiled_bvh(soup);
+  EXPECT_EQ(spoiled_bvh.degenerate_count(), spoiled);
+  EXPECT_EQ(spoiled_bvh.triangle_count(), soup.size() - spoiled);
+  for (int round = 0; round < kQueries / 2; ++round) {
+    const glm::vec3 p0 = random.point();
+    const glm::vec3 p1 = random.point();
+    expect_same_hit(spoiled_bvh.first_hit(p0, p1, 0.0f), first_hit_brute_force(soup, p0, p1, 0.0f),
+                    round);
+    std::array<Contact, kBuffer> from_bvh{};
+    std::array<Contact, kBuffer> from_brute{};
+    const auto brute =
+        capsule_contacts_brute_force(soup, p0, p0 + glm::vec3(0, 0, 1), 1.0f, from_brute);
+    expect_same_contacts(spoiled_bvh.capsule_contacts(p0, p0 + glm::vec3(0, 0, 1), 1.0f, from_bvh),
+                         from_bvh, brute, from_brute, round);
   }
 }
 

@@ -113,6 +113,23 @@ TEST(CapsuleVsTriangle, ACapsuleBesideAnEdgeIsPushedAwayFromIt) {
   EXPECT_FALSE(capsule_vs_triangle({-1, 1, -1}, {-1, 1, 1}, 0.5f, kFloor));
 }
 
+TEST(CapsuleVsTriangle, ACapsuleOfNoLengthIsASphere) {
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<float> coord(-2.0f, 2.0f);
+  const auto point = [&] { return glm::vec3(coord(rng), coord(rng), coord(rng)); };
+  for (int round = 0; round < 500; ++round) {
+    const Triangle tri{point(), point(), point()};
+    const glm::vec3 centre = point();
+    if (is_degenerate(tri)) continue;
+    const auto sphere = sphere_vs_triangle(centre, 1.0f, tri);
+    const auto capsule = capsule_vs_triangle(centre, centre, 1.0f, tri);
+    ASSERT_EQ(sphere.has_value(), capsule.has_value()) << round;
+    if (!sphere) continue;
+    EXPECT_NEAR(sphere->depth, capsule->depth, 1e-6f) << round;
+    EXPECT_NEAR(glm::distance(sphere->normal, capsule->normal), 0.0f, 1e-5f) << round;
+  }
+}
+
 TEST(SweptSphereVsTriangle, MeetsTheFaceARadiusAbovePlane) {
   const auto hit = swept_sphere_vs_triangle({1, 1, 2}, {1, 1, -2}, 0.5f, kFloor);
   ASSERT_TRUE(hit);
@@ -131,11 +148,18 @@ TEST(SweptSphereVsTriangle, MeetsAnEdgeAndAVertexSideways) {
   EXPECT_EQ(vertex->normal, glm::vec3(-1, 0, 0));
 }
 
-TEST(SweptSphereVsTriangle, TouchingAtTheStartHitsAtZeroAndNoLengthElseMisses) {
-  const auto start = swept_sphere_vs_triangle({1, 1, 0.25f}, {1, 1, 3}, 0.5f, kFloor);
-  ASSERT_TRUE(start);
-  EXPECT_EQ(start->t, 0.0f);
-  EXPECT_EQ(start->normal, kUp);
+TEST(SweptSphereVsTriangle, TouchingAtTheStartHitsAtZeroUnlessMovingAway) {
+  const auto into = swept_sphere_vs_triangle({1, 1, 0.25f}, {1, 1, -3}, 0.5f, kFloor);
+  ASSERT_TRUE(into);
+  EXPECT_EQ(into->t, 0.0f);
+  EXPECT_EQ(into->normal, kUp);
+  const auto still = swept_sphere_vs_triangle({1, 1, 0.5f}, {1, 1, 0.5f}, 0.5f, kFloor);
+  ASSERT_TRUE(still);
+  EXPECT_EQ(still->t, 0.0f);
+  EXPECT_FALSE(swept_sphere_vs_triangle({1, 1, 0.5f}, {1, 1, 3}, 0.5f, kFloor));  // leaving
+}
+
+TEST(SweptSphereVsTriangle, NoLengthAndNotTouchingMisses) {
   EXPECT_FALSE(swept_sphere_vs_triangle({1, 1, 2}, {1, 1, 2}, 0.5f, kFloor));
 }
 
@@ -163,8 +187,13 @@ TEST(SweptSphereVsTriangle, NoSampleBeforeTheHitTouchesAndTheHitJustTouches) {
     const glm::vec3 p1 = point();
     const float r = size(rng);
     const auto hit = swept_sphere_vs_triangle(p0, p1, r, tri);
-    if (hit && hit->t == 0.0f) {  // touching at the start
-      EXPECT_LE(glm::distance(p0, closest_point_on_triangle(p0, tri)), r) << round;
+    const float start = glm::distance(p0, closest_point_on_triangle(p0, tri));
+    if (start <= r) {  // touching at the start: a hit at once, or moving away
+      if (hit) {
+        EXPECT_EQ(hit->t, 0.0f) << round;
+      } else {
+        EXPECT_GE(glm::distance(p1, closest_point_on_triangle(p1, tri)), start) << round;
+      }
       continue;
     }
     const float until = hit ? hit->t : 1.0f;
