@@ -110,8 +110,8 @@ bool Session::start_audio(std::string& error) {
   audio::AudioOptions a;
   a.sounds_dir = assets_dir(options_) + "/sounds";
   a.loopback = to_file;
-  a.muted = options_.mute;
-  a.tick_hz = options_.tick_hz;
+  a.muted = settings_.audio.muted;
+  a.tick_hz = settings_.time.tick_hz;
   std::string note;
   if (!audio_.init(a, error, note)) return false;
   if (to_file && !audio_.running()) {
