@@ -88,22 +88,6 @@ const char* usage() {
          "  --help               this text\n";
 }
 
-WorldConfig world_config_from(const Options& options) {
-  WorldConfig config;
-  config.seed = options.seed;
-  if (options.pool_size > 0) config.pools[kBullets].capacity = options.pool_size;
-  if (options.overflow) config.pools[kBullets].policy = *options.overflow;
-  if (options.fire_rate > 0.0) config.rifle_rate = static_cast<float>(options.fire_rate);
-  if (options.bullet_speed > 0.0)
-    set_bullet_speed(config, static_cast<float>(options.bullet_speed));
-  config.pooling = !options.no_pooling;
-  config.reset_on_release = !options.no_reset;
-  config.clear_on_reuse = !options.no_clear_on_reuse;
-  config.swept_collision = !options.discrete;
-  config.prewarm_pools = !options.no_warmup;
-  return config;
-}
-
 ParseResult parse_options(int argc, const char* const* argv) {
   ParseResult result;
   Options& o = result.options;

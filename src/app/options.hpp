@@ -74,7 +74,6 @@ struct ParseResult {
 };
 
 ParseResult parse_options(int argc, const char* const* argv);
-WorldConfig world_config_from(const Options& options);
 const char* usage();
 
 // --overlay's values: the modes, then the panels (overlay/overlay_view.hpp names the same).

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "app/error_line.hpp"
+#include "app/settings_from.hpp"
 
 namespace flatline::app {
 namespace {

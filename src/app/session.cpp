@@ -7,6 +7,7 @@
 #include "app/error_line.hpp"
 #include "app/kernel_seam.hpp"
 #include "app/process.hpp"
+#include "app/settings_from.hpp"
 #include "sim/autopilot.hpp"
 #include "sim/stats.hpp"
 
@@ -79,12 +80,14 @@ bool Session::load(const Options& options, std::string& error) {
   // lands in a steady frame, and frame_ms.first_shot measures the first-shot hitch alone.
   // Headless, it fires from the first tick (the recorded hashes in tests/data count on it).
   autofire_from_ = options.no_window ? 0 : options.warmup;
-  config_ = world_config_from(options_);
+  settings_ = settings_from(options_);
+  config_ = world_config_from(settings_.sim);
   config_.arena = level_.collision;           // new rounds copy config_: the same boxes
   world_ = std::make_unique<World>(config_);  // every pool filled now
+  read_pools(*world_, settings_.sim);         // the policies the World gave the other pools
   use_kernel(*world_, options_.kernel);       // the bullets' tick: the game's own, or the lab's
   if (!start_audio(error)) return false;
-  clock_ = FixedStep(options_.tick_hz);
+  clock_ = FixedStep(settings_.time.tick_hz);
   frame_ms_.assign(static_cast<std::size_t>(frames_ >= 0 ? std::min(frames_, kMaxTimedFrames)
                                                          : kUntilQuitTimedFrames),
                    0.0f);
@@ -107,8 +110,8 @@ bool Session::start_audio(std::string& error) {
   audio::AudioOptions a;
   a.sounds_dir = assets_dir(options_) + "/sounds";
   a.loopback = to_file;
-  a.muted = options_.mute;
-  a.tick_hz = options_.tick_hz;
+  a.muted = settings_.audio.muted;
+  a.tick_hz = settings_.time.tick_hz;
   std::string note;
   if (!audio_.init(a, error, note)) return false;
   if (to_file && !audio_.running()) {

@@ -27,6 +27,7 @@
 #include "audio/audio.hpp"
 #include "audio/wav_writer.hpp"
 #include "diag/heap_counter.hpp"
+#include "settings/settings.hpp"
 #include "sim/fixed_step.hpp"
 #include "sim/input.hpp"
 #include "sim/world.hpp"
@@ -71,6 +72,10 @@ class Session {
   FixedStep& clock() { return clock_; }
   InputQueue& input() { return input_; }  // the live player: the window fills it
   const Options& options() const { return options_; }
+  // The game's one Settings: filled from the command line at load (after a replay's), the pools'
+  // policies read from the World it made; windowed, the overlay edits it and the frame loop
+  // applies what changed (app/apply_settings.hpp).
+  Settings& settings() { return settings_; }
   const WorldConfig& config() const { return config_; }
   // The level as loaded at start, once: meshes, materials and textures for the renderer;
   // its colliders are every round's arena (config().arena).
@@ -95,6 +100,7 @@ class Session {
   bool replay_ended() const { return replaying_ && world_->tick >= replay_.size(); }
 
   Options options_;
+  Settings settings_;
   assets::Level level_;            // read once in load(), kept for the renderer
   std::vector<TickInput> replay_;  // --replay: the recorded inputs, read at load
   bool replaying_ = false;

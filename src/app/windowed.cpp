@@ -1,6 +1,7 @@
 // The windowed frame loop. Like DOOM's D_DoomLoop, it reads top to bottom, one named phase
-// after another: poll input -> fixed ticks -> render -> overlay and HUD -> present. The
-// session (app/session.hpp) owns the world, the clock, replay and recording, and the report.
+// after another: poll input -> fixed ticks -> render -> overlay and HUD -> settings -> present.
+// The session (app/session.hpp) owns the world, the clock, the settings, replay and recording,
+// and the report.
 #include "app/windowed.hpp"
 
 #include <algorithm>
@@ -12,11 +13,11 @@
 #include <utility>
 #include <vector>
 
+#include "app/apply_settings.hpp"
 #include "app/error_line.hpp"
 #include "app/output_file.hpp"
 #include "app/run_report.hpp"
 #include "app/session.hpp"
-#include "app/tunables.hpp"
 #include "app/view_settings.hpp"
 #include "diag/heap_counter.hpp"
 #include "hud/hud.hpp"
@@ -31,16 +32,18 @@
 namespace flatline::app {
 namespace {
 
+constexpr int kMaxSteps = FixedStep::kMaxTicksPerAdvance;  // N presses a frame, at most
+
 // Everything the frame loop uses beside the session, made at load.
 struct Game {
   explicit Game(Session& s) : session(s) {}
   Session& session;
   std::unique_ptr<platform::Window> window;
   render::Renderer renderer;
-  render::RenderSettings render_settings;
   hud::Hud hud;  // crosshair, hit marker, score, damage numbers: drawn whatever the overlay shows
   overlay::Overlay overlay;
-  overlay::Tunables tunables;     // the overlay writes them, the loop applies them
+  Settings applied;               // what the game runs with: the settings phase compares
+  Requests requests;              // one-shot: the overlay and keys fill them, the loop consumes
   overlay::FrameInfo info;        // what the overlay shows about the frames
   PoolReport voices;              // the sound's voices this frame, for the pools table
   overlay::OverlayTour tour;      // --overlay-tour: a person's use of the panel, scripted
@@ -70,22 +73,22 @@ bool load(Game& g, std::string& error) {
   config.shader_dir = shaders;
   config.warm_up = !o.no_warmup;
   g.report.gl_renderer = g.window->gl_renderer();  // copied now: no allocation after warm-up
-  g.tunables = overlay::tunables_from(g.session.world());
-  g.tunables.tick_hz = o.tick_hz;
-  g.tunables.instancing = !o.no_instancing;
-  g.tunables.has_sound = g.session.audio().running();
-  g.tunables.muted = o.mute;
-  apply_view_options(o, g.tunables);  // --overlay, --fov, --sensitivity, --fullscreen
-  apply_antialiasing_option(o, g.window->gl_renderer(), g.tunables);  // auto asks the driver
-  config.antialiasing = g.tunables.antialiasing;                      // the warm-up draws with it
-  config.msaa_samples = g.tunables.msaa_samples;
+  Settings& s = g.session.settings();              // the command line's (app/settings_from.cpp)
+  s.audio.has_sound = g.session.audio().running();
+  apply_antialiasing_option(o, g.window->gl_renderer(), s.render);  // auto asks the driver
+  config.antialiasing = s.render.antialiasing;                      // the warm-up draws with it
+  config.msaa_samples = s.render.msaa_samples;
   g.window->framebuffer_size(config.width, config.height);
   if (!g.renderer.init(g.session.world(), g.session.level(), config, error)) return false;
   const auto hud_font = [&g](ImFontAtlas& atlas) { g.hud.add_font(atlas); };
   if (!g.overlay.init(g.window->handle(), error, hud_font)) return false;
   if (!o.no_warmup)  // every panel, menu, scroll position and slot table made now
-    g.overlay.warm_up(g.session.world(), g.renderer.stats(), g.tunables);
+    g.overlay.warm_up(g.session.world(), g.renderer.stats(), s);
   g.window->set_cursor_captured(!o.hidden);
+  g.applied = s;  // the session was made with these; the window opened as a window opens:
+  g.applied.view.mouse_sensitivity = ViewSettings{}.mouse_sensitivity;
+  g.applied.view.fullscreen = false;
+  apply_settings(g.applied, s, g.requests, g.session, g.window.get());
   g.report.has_render = true;
   g.frame_start_heap = heap::totals();
   g.last_time = g.window->time();
@@ -98,34 +101,29 @@ bool begin_frame(Game& g) {
   return true;
 }
 
-// 1. Poll: events become per-tick input data (the session's queue) and frame keys.
+// 1. Poll: events become per-tick input data (the session's queue) and frame keys. P and N
+// edit the timestep as the controls panel does.
 platform::FrameKeys poll_input(Game& g) {
   g.window->set_ui_wants_mouse(g.overlay.wants_mouse());
   const platform::FrameKeys keys = g.window->poll(g.session.input());
   if (keys.quit > 0) return keys;
-  overlay::Tunables& t = g.tunables;
-  clamp_tunables(t);  // whatever the overlay wrote or a player typed, in range before it acts
-  // The settings panel's: mouse look's sensitivity, fullscreen (off again if no monitor).
-  g.window->set_look_sensitivity(t.mouse_sensitivity);
-  if (t.fullscreen != g.window->fullscreen() && !g.window->set_fullscreen(t.fullscreen))
-    t.fullscreen = false;
+  TimeSettings& time = g.session.settings().time;
   if (keys.toggle_cursor % 2 == 1) g.window->set_cursor_captured(!g.window->cursor_captured());
-  if (keys.pause % 2 == 1) t.paused = !t.paused;
-  if (t.paused) t.step_requests += keys.single_step;
-  apply_tunables(t, g.session);
+  if (keys.pause % 2 == 1) time.paused = !time.paused;
+  if (time.paused) g.requests.steps = std::min(g.requests.steps + keys.single_step, kMaxSteps);
   return keys;
 }
 
 // 2. Fixed steps (Fiedler's "Fix Your Timestep!"): real time in, whole ticks out.
 int run_fixed_ticks(Game& g) {
   FixedStep& clock = g.session.clock();
-  overlay::Tunables& t = g.tunables;
+  const TimeSettings& t = g.session.settings().time;
   const double now = g.window->time();
   const double real_dt =
       g.session.frame_seconds(g.session.options().fixed_dt ? clock.dt() : now - g.last_time);
   g.last_time = now;
   int ticks = clock.advance(t.paused ? 0.0 : real_dt * t.time_scale);
-  if (t.paused) ticks += std::exchange(t.step_requests, 0);
+  if (t.paused) ticks += std::exchange(g.requests.steps, 0);
   for (int i = 0; i < ticks; ++i)
     if (!g.session.tick(clock.tick_hz())) break;  // the replay has ended, or a stop signal
   return ticks;
@@ -153,19 +151,17 @@ void draw_world(Game& g) {
   g.drawn_height = g.height;
   if (resized && g.session.warmed_up()) ++g.report.window_resizes;
   const heap::Mark drawing;
-  const bool still = g.tunables.paused || !g.tunables.interpolate;
-  g.alpha = still ? 1.0f : g.session.clock().alpha();
-  apply_render_settings(g.tunables, g.render_settings);  // instancing, field of view
-  g.render_settings.shadows = !g.session.options().no_shadows;
-  g.render_settings.instance_ring = !g.session.options().no_instance_ring;
-  g.renderer.draw(g.session.world(), g.alpha, g.width, g.height, g.render_settings);
+  const Settings& s = g.session.settings();
+  g.alpha = s.time.paused || !s.time.interpolate ? 1.0f : g.session.clock().alpha();
+  g.renderer.draw(g.session.world(), g.alpha, g.width, g.height, s.render);  // as they are
   if (resized) set_aside(g, drawing.since(), &g.resizes);
 }
 
-// 4. One Dear ImGui frame: the overlay's panels (they write tunables), and the HUD on the
+// 4. One Dear ImGui frame: the overlay's panels (they edit settings), and the HUD on the
 // background list under them, the renderer's camera placing its damage numbers where drawn.
 void draw_overlay_and_hud(Game& g, int ticks) {
   Session& s = g.session;
+  Settings& settings = s.settings();
   const heap::Counts now_heap = heap::totals();
   g.info.heap_frame = now_heap - g.frame_start_heap;
   g.frame_start_heap = now_heap;
@@ -181,12 +177,14 @@ void draw_overlay_and_hud(Game& g, int ticks) {
   // The tour: one step every few frames once warmed up, so each step is seen for a moment.
   constexpr std::int64_t kFramesPerTourStep = 4;
   if (s.options().overlay_tour && s.warmed_up() && s.frame() % kFramesPerTourStep == 0)
-    g.tour.step(g.overlay, g.tunables);
+    g.tour.step(g.overlay, settings, g.requests);
   g.overlay.begin_frame(s.options().fixed_dt ? static_cast<float>(s.clock().dt()) : -1.0f, g.width,
                         g.height);
-  g.overlay.build(s.world(), collect_stats(s.world()), g.renderer.stats(), g.info, g.tunables);
-  const render::Camera camera = frame_camera(s.world(), g.alpha, g.width, g.height, g.tunables);
-  if (hud_shown(g.tunables))  // after build(): an F1 press applies in this very frame
+  g.overlay.build(s.world(), collect_stats(s.world()), g.renderer.stats(), g.info, settings,
+                  g.requests);
+  const render::Camera camera =
+      frame_camera(s.world(), g.alpha, g.width, g.height, settings.render);
+  if (hud_shown(settings.view))  // after build(): an F1 press applies in this very frame
     g.hud.draw(s.world(), camera, g.info.tick_hz);
   else
     g.hud.hide();
@@ -217,16 +215,14 @@ void take_screenshot(Game& g) {
   set_aside(g, capture.since(), nullptr);
 }
 
-// 5. Present: a screenshot if asked (F12, the overlay, or the last frame of --screenshot),
+// 6. Present: a screenshot if asked (F12, the overlay, or the last frame of --screenshot),
 // then swap.
 void present(Game& g, const platform::FrameKeys& keys) {
   const bool last_shot = g.session.last_frame() && !g.session.options().screenshot_path.empty();
-  if (keys.screenshot > 0 || g.tunables.screenshot_requested || last_shot) {
-    g.tunables.screenshot_requested = false;
+  if (keys.screenshot > 0 || std::exchange(g.requests.screenshot, false) || last_shot)
     take_screenshot(g);
-  }
   g.window->swap();
-  if (std::exchange(g.tunables.stall_requested, false))  // the timestep lab's artificial stall
+  if (std::exchange(g.requests.stall, false))  // the timestep lab's artificial stall
     std::this_thread::sleep_for(std::chrono::milliseconds(500));
 }
 
@@ -242,7 +238,7 @@ void end_frame(Game& g) {
       std::max(r.bullet_draw_calls_per_frame, rs.draw_calls_per_kind[render::kDrawBullets]);
   r.shadow_draw_calls_per_frame = std::max(r.shadow_draw_calls_per_frame, rs.shadow_draw_calls);
   r.level_draw_calls_per_frame = std::max(r.level_draw_calls_per_frame, rs.level_draw_calls);
-  r.shadow_map_size = g.render_settings.shadows ? rs.shadow_map_size : 0;
+  r.shadow_map_size = g.session.settings().render.shadows ? rs.shadow_map_size : 0;
   r.msaa_samples = rs.msaa_samples;
   r.fxaa = rs.fxaa;
   r.antialiasing = render::antialiasing_name(rs.fxaa               ? render::Antialiasing::kFxaa
@@ -257,12 +253,14 @@ void end_frame(Game& g) {
 // The frame loop: one pass per frame, each phase a function above.
 void frame_loop(Game& g) {
   while (begin_frame(g)) {
-    const platform::FrameKeys keys = poll_input(g);  // 1. events -> input, keys, tunables
+    const platform::FrameKeys keys = poll_input(g);  // 1. events -> input, keys, pause
     if (keys.quit > 0) break;
     const int ticks = run_fixed_ticks(g);  // 2. real time -> whole ticks
     draw_world(g);                         // 3. the world, blended by alpha
-    draw_overlay_and_hud(g, ticks);        // 4. reads the world, writes tunables
-    present(g, keys);                      // 5. screenshot, swap
+    draw_overlay_and_hud(g, ticks);        // 4. reads the world, edits settings and requests
+    // 5. Settings: held in range, then only what changed is applied (app/apply_settings.hpp).
+    apply_settings(g.applied, g.session.settings(), g.requests, g.session, g.window.get());
+    present(g, keys);  // 6. screenshot, swap
     end_frame(g);
   }
 }
@@ -287,9 +285,9 @@ int run_windowed(const Options& options) {
   const overlay::ArenaStats& arena = game.overlay.arena_stats();
   game.report.overlay_tour_steps = game.tour.steps_done();
   game.report.damage_numbers_on_screen = game.hud.damage_numbers_on_screen();
-  game.report.overlay_mode = overlay::mode_name(game.tunables.mode);
+  game.report.overlay_mode = overlay::mode_name(session.settings().view.mode);
   game.report.antialiasing_auto = session.options().aa_auto;
-  game.report.overlay_panels = open_panels_json(game.tunables);
+  game.report.overlay_panels = open_panels_json(session.settings().view);
   game.report.imgui_arena_capacity = arena.capacity;
   game.report.imgui_arena_high_water = arena.high_water;
   game.report.imgui_arena_in_use = arena.in_use;

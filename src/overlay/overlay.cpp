@@ -60,22 +60,6 @@ void keep_headroom(ImDrawList& list) {
 
 }  // namespace
 
-Tunables tunables_from(const World& world) {
-  const WorldStats stats = collect_stats(world);
-  Tunables t;
-  for (std::size_t i = 0; i < kPoolCount; ++i) {
-    t.policy[i] = stats.pools[i].policy;
-    t.capacity[i] = static_cast<int>(stats.pools[i].stats.capacity);
-  }
-  t.rifle_rate = world.config.rifle_rate;
-  t.pooling = world.config.pooling;
-  t.reset_on_release = world.config.reset_on_release;
-  t.clear_on_reuse = world.config.clear_on_reuse;
-  t.swept_collision = world.config.swept_collision;
-  t.bullet_speed = world.config.rifle_speed;
-  return t;
-}
-
 Overlay::~Overlay() {
   // Shutdown in reverse order of init: renderer backend, platform backend, context.
   if (has_backend_) {
@@ -161,17 +145,17 @@ void Overlay::begin_frame(float delta_seconds, int width, int height) {
 }
 
 void Overlay::build(const World& world, const WorldStats& stats, const render::RenderStats& render,
-                    const FrameInfo& frame, Tunables& tunables) {
+                    const FrameInfo& frame, Settings& settings, Requests& requests) {
   if (!initialised_) return;
   record(stats, frame);  // history keeps running while the panels are hidden
-  read_keys(tunables);
-  if (tunables.mode == OverlayMode::Off) {
+  read_keys(settings.view);
+  if (settings.view.mode == OverlayMode::Off) {
     placed_for_ = OverlayMode::Off;
     return;
   }
-  const Inputs in{world, stats, render, frame, tunables};
-  menu_bar(tunables);
-  if (tunables.mode == OverlayMode::Compact) compact_strip(in);
+  const Inputs in{world, stats, render, frame, settings, requests};
+  menu_bar(settings.view);
+  if (settings.view.mode == OverlayMode::Compact) compact_strip(in);
   panel_windows(in);
 }
 

@@ -3,7 +3,8 @@
 // allocations as small bars. A menu bar and keys open the teaching panels as windows: pools
 // (capacity, active, allocations, dropped/recycled/grown/misuse), heap (plotted beside each
 // pool's allocations: both flat in steady state), frame, Little's law, controls, the
-// "break it" lessons, the slot inspector and settings. It reads stats and writes tunables.
+// "break it" lessons, the slot inspector and settings. It reads stats and writes settings and
+// requests.
 //
 // The overlay owns Dear ImGui: its context, its arena, its backends and its frame. The HUD
 // (src/hud/) is not the overlay's: the frame loop draws it into the same ImGui frame, between
@@ -20,6 +21,7 @@
 #include "overlay/overlay_view.hpp"
 #include "render/antialiasing.hpp"
 #include "render/render_stats.hpp"
+#include "settings/settings.hpp"
 #include "sim/stats.hpp"
 #include "sim/world.hpp"
 
@@ -42,50 +44,11 @@ struct FrameInfo {
   const PoolReport* voices = nullptr;  // the sound's voices, a pool like the others; null: silent
 };
 
-// What the player can change from the overlay. The frame loop applies them.
-struct Tunables {
-  OverlayMode mode = OverlayMode::Compact;  // F1 cycles off, compact, full
-  std::array<bool, kPanelCount> panels{};   // open beside the strip (F2..F9, the menu bar)
-  bool paused = false;                      // P
-  int step_requests = 0;                    // N while paused: ticks to run
-  float time_scale = 1.0f;
-  double tick_hz = 60.0;
-  float rifle_rate = 12.0f;
-  bool instancing = true;  // off: one draw call per object
-  // Timestep lab: see what interpolation and the frame-time clamp do.
-  bool interpolate = true;          // off: draw the last tick as is (stutters at 30 Hz)
-  float max_frame_seconds = 0.25f;  // the clamp: longer frames drop their excess
-  bool stall_requested = false;     // freeze the next frame for 0.5 s
-  std::array<OverflowPolicy, kPoolCount> policy{};
-  std::array<int, kPoolCount> capacity{};  // requested sizes...
-  bool apply_capacity = false;             // ...applied at a safe point: a new round
-  bool screenshot_requested = false;
-  // "Break it" (overlay_lessons.cpp): switch a part of the pattern off and watch.
-  bool pooling = true;           // off: new/delete per object, a naive scene list
-  bool reset_on_release = true;  // off: reused objects keep last life's state
-  bool clear_on_reuse = true;    // off: reused effects start with last life's trail
-  bool swept_collision = true;   // off: discrete collision, bullets tunnel
-  float bullet_speed = 300.0f;   // m/s, the tunnelling lab's slider
-  int double_release_requests = 0;
-  int stale_release_requests = 0;
-  bool seeker_requested = false;  // arm the homing seeker on the next shot
-  int inspect_pool = 0;           // the slot inspector's pool (PoolId)
-  // Settings: the view. Defaults suit a 1080p monitor: 70 degrees vertical (about 100
-  // across at 16:9), and a mouse sweep across the screen turns about 240 degrees.
-  float fov_degrees = 70.0f;       // vertical field of view
-  float mouse_sensitivity = 1.0f;  // times the platform's radians per pixel
-  bool fullscreen = false;         // the primary monitor at its current video mode
-  // Anti-aliasing (render/antialiasing.hpp): --aa, then the settings panel.
-  render::Antialiasing antialiasing = render::Antialiasing::kFxaa;
-  int msaa_samples = 4;              // with MSAA: 2, 4 or 8
-  bool software_rasteriser = false;  // the driver draws on the CPU: --aa auto chose off
-  // Sound: the master volume (0..1) and mute, shown when the game has a sound device.
-  bool has_sound = false;
-  float volume = 1.0f;
-  bool muted = false;
-};
-
-Tunables tunables_from(const World& world);
+// What the player can change from the overlay: the game's one Settings, and the one-shot
+// Requests its buttons make (settings/settings.hpp). The frame loop applies both, after the
+// overlay, in one phase (app/apply_settings.cpp).
+using ::flatline::Requests;
+using ::flatline::Settings;
 
 class Overlay {
  public:
@@ -106,8 +69,8 @@ class Overlay {
   // Load-time warm-up: frames never shown that open every panel alone and all together,
   // scroll each from top to bottom, open the menus and show every pool's slots, so each
   // window, table and draw buffer is made now, not when a person first opens or scrolls it.
-  // `tunables` is a copy: the warm-up changes nothing the game sees.
-  void warm_up(const World& world, const render::RenderStats& render, Tunables tunables);
+  // `settings` is a copy: the warm-up changes nothing the game sees.
+  void warm_up(const World& world, const render::RenderStats& render, Settings settings);
 
   // What a person does with the mouse, as calls (the overlay tour uses them). Each applies
   // in the next frame: scroll every open panel, or the slot inspector's table, to a fraction
@@ -126,8 +89,9 @@ class Overlay {
   // Reads the overlay's keys (F1 cycles the mode, F2..F9 toggle panels) unless ImGui has
   // the keyboard, then builds what the mode shows: the menu bar, the compact strip, the
   // panels. Off, it builds nothing.
+  // The panels edit `settings` and add to `requests`; nothing else is written.
   void build(const World& world, const WorldStats& stats, const render::RenderStats& render,
-             const FrameInfo& frame, Tunables& tunables);
+             const FrameInfo& frame, Settings& settings, Requests& requests);
 
   // Finishes the frame and draws it with GL (when a window was given).
   void end_frame();
@@ -139,23 +103,24 @@ class Overlay {
   struct Inputs;   // what build() was given (overlay_internal.hpp)
   void record(const WorldStats& stats, const FrameInfo& frame);
   // The windows (overlay_windows.cpp, overlay_compact.cpp, overlay_settings.cpp).
-  void read_keys(Tunables& tunables);
-  void menu_bar(Tunables& tunables);
+  void read_keys(ViewSettings& view);
+  void menu_bar(ViewSettings& view);
   void compact_strip(const Inputs& in);
   void panel_windows(const Inputs& in);
   void place_panel(int panel, OverlayMode mode, int order);
   void panel_body(int panel, const Inputs& in);
-  void settings_section(Tunables& tunables);
+  void settings_section(Settings& settings);
   void pool_table(const WorldStats& stats, const render::RenderStats& render,
-                  const FrameInfo& frame, Tunables& tunables);
+                  const FrameInfo& frame, SimSettings& sim, Requests& requests);
   void heap_section(const WorldStats& stats, const FrameInfo& frame);
   void memory_lines(const FrameInfo& frame);  // screenshots, malloc, ImGui's arena
   void frame_section(const render::RenderStats& render, const FrameInfo& frame);
   void little_section(const WorldStats& stats);
-  void controls_section(Tunables& tunables);
-  void lessons_section(const World& world, const WorldStats& stats, Tunables& tunables);
+  void controls_section(Settings& settings, Requests& requests);
+  void lessons_section(const World& world, const WorldStats& stats, Settings& settings,
+                       Requests& requests);
   void broken_banner(const WorldStats& stats, const FrameInfo& frame);
-  void slot_inspector(const World& world, Tunables& tunables);
+  void slot_inspector(const World& world, ViewSettings& view);
 
   bool initialised_ = false;
   bool has_backend_ = false;

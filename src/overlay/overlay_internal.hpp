@@ -56,7 +56,8 @@ struct Overlay::Inputs {
   const WorldStats& stats;
   const render::RenderStats& render;
   const FrameInfo& frame;
-  Tunables& tunables;
+  Settings& settings;
+  Requests& requests;
 };
 
 // One frame, never shown, that sizes every table's draw channels (overlay_warmup.cpp).

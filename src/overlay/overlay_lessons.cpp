@@ -1,6 +1,6 @@
 // "Break it on purpose": the panel's teaching switches, and the slot inspector.
 // Each switch turns one part of the pattern off; the label says what to watch.
-// It writes tunables only: the frame loop applies them (apply_tunables, src/app/tunables.cpp).
+// It writes settings and requests only: the frame loop applies them (src/app/apply_settings.cpp).
 #include <imgui.h>
 
 #include "overlay/overlay_internal.hpp"
@@ -55,38 +55,40 @@ void slot_rows(const WorldPool<T>& pool) {
 
 }  // namespace
 
-void Overlay::lessons_section(const World& world, const WorldStats& stats, Tunables& tunables) {
-  ImGui::Checkbox("pooling", &tunables.pooling);
-  hint(tunables.pooling ? "every object made at load" : "watch Heap: allocations every frame");
+void Overlay::lessons_section(const World& world, const WorldStats& stats, Settings& settings,
+                              Requests& requests) {
+  SimSettings& sim = settings.sim;
+  ImGui::Checkbox("pooling", &sim.pooling);
+  hint(sim.pooling ? "every object made at load" : "watch Heap: allocations every frame");
   if (!stats.pooling)
     ImGui::TextWrapped("  on the heap now: %zu objects, %llu new'd so far", stats.heap_live,
                        static_cast<unsigned long long>(stats.heap_news));
 
-  ImGui::Checkbox("reset on release", &tunables.reset_on_release);
-  hint(tunables.reset_on_release ? "a free object holds no state"
-                                 : "reused sparks die at once, casings hang at the barrel");
+  ImGui::Checkbox("reset on release", &sim.reset_on_release);
+  hint(sim.reset_on_release ? "a free object holds no state"
+                            : "reused sparks die at once, casings hang at the barrel");
 
-  ImGui::Checkbox("clear on reuse", &tunables.clear_on_reuse);
-  hint(tunables.clear_on_reuse ? "a reused effect starts with no trail"
-                               : "tracers draw a line from their last life");
+  ImGui::Checkbox("clear on reuse", &sim.clear_on_reuse);
+  hint(sim.clear_on_reuse ? "a reused effect starts with no trail"
+                          : "tracers draw a line from their last life");
 
-  ImGui::Checkbox("swept collision", &tunables.swept_collision);
-  hint(tunables.swept_collision ? "a bullet is a segment per tick"
-                                : "only end points: shoot the blue thin wall");
-  ImGui::SliderFloat("bullet speed", &tunables.bullet_speed, kMinBulletSpeedSlider,
+  ImGui::Checkbox("swept collision", &sim.swept_collision);
+  hint(sim.swept_collision ? "a bullet is a segment per tick"
+                           : "only end points: shoot the blue thin wall");
+  ImGui::SliderFloat("bullet speed", &sim.bullet_speed, kMinBulletSpeedSlider,
                      kMaxBulletSpeedSlider, "%.0f m/s", ImGuiSliderFlags_Logarithmic | kClamp);
   hint("rifle; pellets in proportion");
   ImGui::TextWrapped("  %.2f m per tick against a 5 cm wall; hits missed (tunnelled): %llu",
-                     static_cast<double>(tunables.bullet_speed) / tunables.tick_hz,
+                     static_cast<double>(sim.bullet_speed) / settings.time.tick_hz,
                      static_cast<unsigned long long>(stats.tunnelled));
 
   ImGui::Separator();
   ImGui::TextWrapped("Misuse on demand (counted in the pools table's misuse column):");
-  if (ImGui::Button("Double release")) ++tunables.double_release_requests;
+  if (ImGui::Button("Double release")) ++requests.double_releases;
   ImGui::SameLine();
-  if (ImGui::Button("Stale handle release")) ++tunables.stale_release_requests;
+  if (ImGui::Button("Stale handle release")) ++requests.stale_releases;
   ImGui::SameLine();
-  if (ImGui::Button("Seeker on next shot")) tunables.seeker_requested = true;
+  if (ImGui::Button("Seeker on next shot")) requests.seeker = true;
   const PoolStats& bullets = stats.pools[kBullets].stats;
   ImGui::TextWrapped("  bullets: %zu double, %zu stale releases caught", bullets.double_releases,
                      bullets.stale_releases);
@@ -117,8 +119,8 @@ void Overlay::broken_banner(const WorldStats& stats, const FrameInfo& frame) {
                        static_cast<unsigned long long>(stats.tunnelled));
 }
 
-void Overlay::slot_inspector(const World& world, Tunables& tunables) {
-  ImGui::Combo("pool", &tunables.inspect_pool, kPoolNames.data(), kPoolCount);
+void Overlay::slot_inspector(const World& world, ViewSettings& view) {
+  ImGui::Combo("pool", &view.inspect_pool, kPoolNames.data(), kPoolCount);
   constexpr ImGuiTableFlags kFlags = kTableFlags | ImGuiTableFlags_ScrollY;
   if (!ImGui::BeginTable("slots", 5, kFlags, ImVec2(0.0f, ImGui::GetTextLineHeight() * 14.0f)))
     return;
@@ -131,7 +133,7 @@ void Overlay::slot_inspector(const World& world, Tunables& tunables) {
   ImGui::TableSetupColumn("age");
   ImGui::TableSetupColumn("free-stack depth");
   ImGui::TableHeadersRow();
-  visit_pool(world, tunables.inspect_pool, [](const auto& pool) { slot_rows(pool); });
+  visit_pool(world, view.inspect_pool, [](const auto& pool) { slot_rows(pool); });
   ImGui::EndTable();
 }
 

@@ -1,7 +1,7 @@
 // The panel's sections: pools, Little's law, frame (the heap is in overlay_heap.cpp, the
-// controls in overlay_controls.cpp). Each reads stats and writes only tunables. Numbers are
-// printed at a fixed width: columns line up and a string's length does not
-// change as a count gains digits.
+// controls in overlay_controls.cpp). Each reads stats and writes only settings and requests.
+// Numbers are printed at a fixed width: columns line up and a string's length does not change as a
+// count gains digits.
 #include <algorithm>
 #include <cstdio>
 
@@ -76,7 +76,7 @@ void pool_row(const PoolReport& r) {
 }
 
 void Overlay::pool_table(const WorldStats& stats, const render::RenderStats& render,
-                         const FrameInfo& frame, Tunables& tunables) {
+                         const FrameInfo& frame, SimSettings& sim, Requests& requests) {
   if (ImGui::BeginTable("pool_counters", 10, kTableFlags)) {
     column("pool");
     column("capacity");
@@ -115,17 +115,16 @@ void Overlay::pool_table(const WorldStats& stats, const render::RenderStats& ren
       ImGui::AlignTextToFramePadding();  // the name level with the combo beside it
       ImGui::TextUnformatted(stats.pools[slot].name);
       ImGui::TableNextColumn();
-      int policy = static_cast<int>(tunables.policy[slot]);
+      int policy = static_cast<int>(sim.policy[slot]);
       ImGui::SetNextItemWidth(140.0f);
       if (ImGui::Combo("##policy", &policy, kPolicyNames, IM_ARRAYSIZE(kPolicyNames))) {
-        tunables.policy[slot] = static_cast<OverflowPolicy>(policy);
+        sim.policy[slot] = static_cast<OverflowPolicy>(policy);
       }
       ImGui::TableNextColumn();
       ImGui::SetNextItemWidth(140.0f);
       // InputInt has no clamp flag: a size typed or stepped is held in range after the call.
-      if (ImGui::InputInt("##capacity", &tunables.capacity[slot], 16, 256))
-        tunables.capacity[slot] =
-            std::clamp(tunables.capacity[slot], kMinCapacityInput, kMaxCapacityInput);
+      if (ImGui::InputInt("##capacity", &sim.capacity[slot], 16, 256))
+        sim.capacity[slot] = std::clamp(sim.capacity[slot], kMinCapacityInput, kMaxCapacityInput);
       ImGui::TableNextColumn();
       kib(stats.pools[slot].cpu_bytes);
       ImGui::TableNextColumn();
@@ -135,7 +134,7 @@ void Overlay::pool_table(const WorldStats& stats, const render::RenderStats& ren
     ImGui::EndTable();
   }
   // New sizes apply at a safe point: the next round re-creates the pools.
-  if (ImGui::Button("Apply sizes (new round)")) tunables.apply_capacity = true;
+  if (ImGui::Button("Apply sizes (new round)")) requests.new_round = true;
   ImGui::SameLine();
   ImGui::TextDisabled("policies apply at once");
 }

@@ -3,7 +3,7 @@
 // projection and the HUD's (damage numbers project with the same camera); fullscreen puts
 // the window on the primary monitor at its current video mode; anti-aliasing picks how the
 // scene's edges are smoothed, its cost visible in the frame time at once. It writes
-// tunables only: the frame loop applies them (src/app/view_settings.cpp).
+// settings only: the frame loop applies them (src/app/apply_settings.cpp).
 #include <cmath>
 
 #include <imgui.h>
@@ -25,13 +25,13 @@ float horizontal_fov(float vertical_degrees, float aspect) {
 constexpr const char* kAntialiasingItems[] = {"off", "FXAA", "MSAA x2", "MSAA x4", "MSAA x8"};
 constexpr int kMsaaSamples[] = {2, 4, 8};
 
-int antialiasing_item(const Tunables& t) {
+int antialiasing_item(const RenderSettings& t) {
   if (t.antialiasing == render::Antialiasing::kOff) return 0;
   if (t.antialiasing == render::Antialiasing::kFxaa) return 1;
   return t.msaa_samples <= 2 ? 2 : t.msaa_samples <= 4 ? 3 : 4;
 }
 
-void antialiasing_combo(Tunables& t) {
+void antialiasing_combo(RenderSettings& t) {
   int item = antialiasing_item(t);
   if (!ImGui::Combo("anti-aliasing", &item, kAntialiasingItems, IM_ARRAYSIZE(kAntialiasingItems)))
     return;
@@ -43,25 +43,26 @@ void antialiasing_combo(Tunables& t) {
 
 }  // namespace
 
-void Overlay::settings_section(Tunables& t) {
-  ImGui::SliderFloat("mouse sensitivity", &t.mouse_sensitivity, kMinSensitivity, kMaxSensitivity,
+void Overlay::settings_section(Settings& settings) {
+  ViewSettings& view = settings.view;
+  RenderSettings& render = settings.render;
+  ImGui::SliderFloat("mouse sensitivity", &view.mouse_sensitivity, kMinSensitivity, kMaxSensitivity,
                      "%.2fx", ImGuiSliderFlags_Logarithmic | kClamp);
-  ImGui::SliderFloat("field of view", &t.fov_degrees, kMinFovDegrees, kMaxFovDegrees,
+  ImGui::SliderFloat("field of view", &render.fov_degrees, kMinFovDegrees, kMaxFovDegrees,
                      "%.0f deg vertical", kClamp);
   const float aspect =
       height_ > 0 ? static_cast<float>(width_) / static_cast<float>(height_) : 1.0f;
   ImGui::TextDisabled("  %.0f deg across at this window's shape",
-                      static_cast<double>(horizontal_fov(t.fov_degrees, aspect)));
-  ImGui::Checkbox("fullscreen", &t.fullscreen);
+                      static_cast<double>(horizontal_fov(render.fov_degrees, aspect)));
+  ImGui::Checkbox("fullscreen", &view.fullscreen);
   ImGui::SameLine();
   ImGui::TextDisabled("primary monitor, its current video mode");
-  antialiasing_combo(t);
-  ImGui::TextDisabled(t.software_rasteriser ? "  auto picks off here: a CPU rasteriser"
-                                            : "  auto picks FXAA here: a GPU");
+  antialiasing_combo(render);
+  ImGui::TextDisabled(render.software_rasteriser ? "  auto picks off here: a CPU rasteriser"
+                                                 : "  auto picks FXAA here: a GPU");
   if (ImGui::Button("Defaults (1080p monitor)")) {
-    const Tunables defaults;
-    t.mouse_sensitivity = defaults.mouse_sensitivity;
-    t.fov_degrees = defaults.fov_degrees;
+    view.mouse_sensitivity = ViewSettings{}.mouse_sensitivity;
+    render.fov_degrees = RenderSettings{}.fov_degrees;
   }
 }
 

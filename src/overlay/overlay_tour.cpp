@@ -14,7 +14,7 @@ namespace {
 
 struct Step {
   const char* what;  // for a reader of the table; the tour does not print it
-  void (*run)(Overlay& overlay, Tunables& t, const Tunables& start);
+  void (*run)(Overlay& overlay, Settings& t, Requests& r, const Settings& start);
 };
 
 OverflowPolicy next_policy(OverflowPolicy p) {
@@ -23,44 +23,47 @@ OverflowPolicy next_policy(OverflowPolicy p) {
 
 template <int kPool>
 constexpr Step policy_away() {
-  return {"a pool's policy changes", [](Overlay&, Tunables& t, const Tunables& s) {
-            t.policy[kPool] = next_policy(s.policy[kPool]);
+  return {"a pool's policy changes", [](Overlay&, Settings& t, Requests&, const Settings& s) {
+            t.sim.policy[kPool] = next_policy(s.sim.policy[kPool]);
           }};
 }
 template <int kPool>
 constexpr Step policy_back() {
-  return {"and back",
-          [](Overlay&, Tunables& t, const Tunables& s) { t.policy[kPool] = s.policy[kPool]; }};
+  return {"and back", [](Overlay&, Settings& t, Requests&, const Settings& s) {
+            t.sim.policy[kPool] = s.sim.policy[kPool];
+          }};
 }
 template <int kPool>
 constexpr Step inspect() {
-  return {"a pool's slots, scrolled to the end", [](Overlay& o, Tunables& t, const Tunables&) {
-            t.inspect_pool = kPool;
+  return {"a pool's slots, scrolled to the end",
+          [](Overlay& o, Settings& t, Requests&, const Settings&) {
+            t.view.inspect_pool = kPool;
             o.scroll_slots(1.0f);
           }};
 }
 // A panel alone beside the strip (its key), scrolled to its end, and closed again.
 template <int kPanel>
 constexpr Step open_alone() {
-  return {"a panel alone (F2..F9)", [](Overlay&, Tunables& t, const Tunables&) {
-            t.mode = OverlayMode::Compact;
-            t.panels = {};
-            t.panels[kPanel] = true;
+  return {"a panel alone (F2..F9)", [](Overlay&, Settings& t, Requests&, const Settings&) {
+            t.view.mode = OverlayMode::Compact;
+            t.view.panels = {};
+            t.view.panels[kPanel] = true;
           }};
 }
-constexpr Step kScrollToEnd = {
-    "scroll to the end", [](Overlay& o, Tunables&, const Tunables&) { o.scroll_panel(1.0f); }};
+constexpr Step kScrollToEnd = {"scroll to the end", [](Overlay& o, Settings&, Requests&,
+                                                       const Settings&) { o.scroll_panel(1.0f); }};
 template <int kPanel>
 constexpr Step close_alone() {
-  return {"and closed", [](Overlay&, Tunables& t, const Tunables&) { t.panels[kPanel] = false; }};
+  return {"and closed",
+          [](Overlay&, Settings& t, Requests&, const Settings&) { t.view.panels[kPanel] = false; }};
 }
 template <int kMenu>
 constexpr Step open_menu() {
   return {"a menu of the menu bar",
-          [](Overlay& o, Tunables&, const Tunables&) { o.open_menu(kMenu); }};
+          [](Overlay& o, Settings&, Requests&, const Settings&) { o.open_menu(kMenu); }};
 }
-constexpr Step kCloseMenus = {"menus closed",
-                              [](Overlay& o, Tunables&, const Tunables&) { o.open_menu(-1); }};
+constexpr Step kCloseMenus = {
+    "menus closed", [](Overlay& o, Settings&, Requests&, const Settings&) { o.open_menu(-1); }};
 
 constexpr Step kSteps[] = {
     open_alone<kPanelPools>(),    kScrollToEnd, close_alone<kPanelPools>(),
@@ -76,8 +79,8 @@ constexpr Step kSteps[] = {
     open_menu<1>(),
     kCloseMenus,
     // Full mode: every panel at once; the switches below are flipped with all of them in view.
-    {"full (F1)", [](Overlay&, Tunables& t, const Tunables&) { t.mode = OverlayMode::Full; }},
-    {"scroll half", [](Overlay& o, Tunables&, const Tunables&) { o.scroll_panel(0.5f); }},
+    {"full (F1)", [](Overlay&, Settings& t, Requests&, const Settings&) { t.view.mode = OverlayMode::Full; }},
+    {"scroll half", [](Overlay& o, Settings&, Requests&, const Settings&) { o.scroll_panel(0.5f); }},
     kScrollToEnd,
     inspect<kBullets>(),
     inspect<kSparks>(),
@@ -85,59 +88,59 @@ constexpr Step kSteps[] = {
     inspect<kCasings>(),
     inspect<kDamageNumbers>(),
     inspect<kTracers>(),
-    {"slots to the top", [](Overlay& o, Tunables&, const Tunables&) { o.scroll_slots(0.0f); }},
-    {"panels to the top", [](Overlay& o, Tunables&, const Tunables&) { o.scroll_panel(0.0f); }},
+    {"slots to the top", [](Overlay& o, Settings&, Requests&, const Settings&) { o.scroll_slots(0.0f); }},
+    {"panels to the top", [](Overlay& o, Settings&, Requests&, const Settings&) { o.scroll_panel(0.0f); }},
     // Settings. Fullscreen and back: under Xvfb it allocates nothing on the game's heap
     // (measured with a 1920x1080 screen too); the driver's mallocs are counted apart.
-    {"field of view 100", [](Overlay&, Tunables& t, const Tunables&) { t.fov_degrees = 100.0f; }},
+    {"field of view 100", [](Overlay&, Settings& t, Requests&, const Settings&) { t.render.fov_degrees = 100.0f; }},
     {"field of view back",
-     [](Overlay&, Tunables& t, const Tunables& s) { t.fov_degrees = s.fov_degrees; }},
-    {"sensitivity 2x", [](Overlay&, Tunables& t, const Tunables&) { t.mouse_sensitivity = 2.0f; }},
-    {"fullscreen", [](Overlay&, Tunables& t, const Tunables&) { t.fullscreen = true; }},
-    {"windowed", [](Overlay&, Tunables& t, const Tunables& s) { t.fullscreen = s.fullscreen; }},
+     [](Overlay&, Settings& t, Requests&, const Settings& s) { t.render.fov_degrees = s.render.fov_degrees; }},
+    {"sensitivity 2x", [](Overlay&, Settings& t, Requests&, const Settings&) { t.view.mouse_sensitivity = 2.0f; }},
+    {"fullscreen", [](Overlay&, Settings& t, Requests&, const Settings&) { t.view.fullscreen = true; }},
+    {"windowed", [](Overlay&, Settings& t, Requests&, const Settings& s) { t.view.fullscreen = s.view.fullscreen; }},
     {"sensitivity back",
-     [](Overlay&, Tunables& t, const Tunables& s) { t.mouse_sensitivity = s.mouse_sensitivity; }},
-    {"instancing off", [](Overlay&, Tunables& t, const Tunables&) { t.instancing = false; }},
+     [](Overlay&, Settings& t, Requests&, const Settings& s) { t.view.mouse_sensitivity = s.view.mouse_sensitivity; }},
+    {"instancing off", [](Overlay&, Settings& t, Requests&, const Settings&) { t.render.instancing = false; }},
     {"instancing on",
-     [](Overlay&, Tunables& t, const Tunables& s) { t.instancing = s.instancing; }},
-    {"sound muted", [](Overlay&, Tunables& t, const Tunables&) { t.muted = true; }},
-    {"sound back", [](Overlay&, Tunables& t, const Tunables& s) { t.muted = s.muted; }},
-    {"volume down", [](Overlay&, Tunables& t, const Tunables&) { t.volume = 0.25f; }},
-    {"volume back", [](Overlay&, Tunables& t, const Tunables& s) { t.volume = s.volume; }},
-    {"interpolation off", [](Overlay&, Tunables& t, const Tunables&) { t.interpolate = false; }},
+     [](Overlay&, Settings& t, Requests&, const Settings& s) { t.render.instancing = s.render.instancing; }},
+    {"sound muted", [](Overlay&, Settings& t, Requests&, const Settings&) { t.audio.muted = true; }},
+    {"sound back", [](Overlay&, Settings& t, Requests&, const Settings& s) { t.audio.muted = s.audio.muted; }},
+    {"volume down", [](Overlay&, Settings& t, Requests&, const Settings&) { t.audio.volume = 0.25f; }},
+    {"volume back", [](Overlay&, Settings& t, Requests&, const Settings& s) { t.audio.volume = s.audio.volume; }},
+    {"interpolation off", [](Overlay&, Settings& t, Requests&, const Settings&) { t.time.interpolate = false; }},
     {"interpolation on",
-     [](Overlay&, Tunables& t, const Tunables& s) { t.interpolate = s.interpolate; }},
-    {"reset off", [](Overlay&, Tunables& t, const Tunables&) { t.reset_on_release = false; }},
+     [](Overlay&, Settings& t, Requests&, const Settings& s) { t.time.interpolate = s.time.interpolate; }},
+    {"reset off", [](Overlay&, Settings& t, Requests&, const Settings&) { t.sim.reset_on_release = false; }},
     {"reset on",
-     [](Overlay&, Tunables& t, const Tunables& s) { t.reset_on_release = s.reset_on_release; }},
+     [](Overlay&, Settings& t, Requests&, const Settings& s) { t.sim.reset_on_release = s.sim.reset_on_release; }},
     {"discrete collision",
-     [](Overlay&, Tunables& t, const Tunables&) { t.swept_collision = false; }},
+     [](Overlay&, Settings& t, Requests&, const Settings&) { t.sim.swept_collision = false; }},
     {"swept collision",
-     [](Overlay&, Tunables& t, const Tunables& s) { t.swept_collision = s.swept_collision; }},
-    {"slow bullets", [](Overlay&, Tunables& t, const Tunables&) { t.bullet_speed = 30.0f; }},
+     [](Overlay&, Settings& t, Requests&, const Settings& s) { t.sim.swept_collision = s.sim.swept_collision; }},
+    {"slow bullets", [](Overlay&, Settings& t, Requests&, const Settings&) { t.sim.bullet_speed = 30.0f; }},
     {"bullet speed back",
-     [](Overlay&, Tunables& t, const Tunables& s) { t.bullet_speed = s.bullet_speed; }},
-    {"time scale half", [](Overlay&, Tunables& t, const Tunables&) { t.time_scale = 0.5f; }},
+     [](Overlay&, Settings& t, Requests&, const Settings& s) { t.sim.bullet_speed = s.sim.bullet_speed; }},
+    {"time scale half", [](Overlay&, Settings& t, Requests&, const Settings&) { t.time.time_scale = 0.5f; }},
     {"time scale back",
-     [](Overlay&, Tunables& t, const Tunables& s) { t.time_scale = s.time_scale; }},
-    {"tick rate 30 Hz", [](Overlay&, Tunables& t, const Tunables&) { t.tick_hz = 30.0; }},
-    {"tick rate back", [](Overlay&, Tunables& t, const Tunables& s) { t.tick_hz = s.tick_hz; }},
-    {"rifle rate 20/s", [](Overlay&, Tunables& t, const Tunables&) { t.rifle_rate = 20.0f; }},
+     [](Overlay&, Settings& t, Requests&, const Settings& s) { t.time.time_scale = s.time.time_scale; }},
+    {"tick rate 30 Hz", [](Overlay&, Settings& t, Requests&, const Settings&) { t.time.tick_hz = 30.0; }},
+    {"tick rate back", [](Overlay&, Settings& t, Requests&, const Settings& s) { t.time.tick_hz = s.time.tick_hz; }},
+    {"rifle rate 20/s", [](Overlay&, Settings& t, Requests&, const Settings&) { t.sim.rifle_rate = 20.0f; }},
     {"rifle rate back",
-     [](Overlay&, Tunables& t, const Tunables& s) { t.rifle_rate = s.rifle_rate; }},
+     [](Overlay&, Settings& t, Requests&, const Settings& s) { t.sim.rifle_rate = s.sim.rifle_rate; }},
     {"frame clamp 0.1 s",
-     [](Overlay&, Tunables& t, const Tunables&) { t.max_frame_seconds = 0.1f; }},
+     [](Overlay&, Settings& t, Requests&, const Settings&) { t.time.max_frame_seconds = 0.1f; }},
     {"frame clamp back",
-     [](Overlay&, Tunables& t, const Tunables& s) { t.max_frame_seconds = s.max_frame_seconds; }},
-    {"Double release", [](Overlay&, Tunables& t, const Tunables&) { ++t.double_release_requests; }},
+     [](Overlay&, Settings& t, Requests&, const Settings& s) { t.time.max_frame_seconds = s.time.max_frame_seconds; }},
+    {"Double release", [](Overlay&, Settings&, Requests& r, const Settings&) { ++r.double_releases; }},
     {"Stale handle release",
-     [](Overlay&, Tunables& t, const Tunables&) { ++t.stale_release_requests; }},
+     [](Overlay&, Settings&, Requests& r, const Settings&) { ++r.stale_releases; }},
     {"Seeker on next shot",
-     [](Overlay&, Tunables& t, const Tunables&) { t.seeker_requested = true; }},
-    {"pause", [](Overlay&, Tunables& t, const Tunables&) { t.paused = true; }},
-    {"single step", [](Overlay&, Tunables& t, const Tunables&) { ++t.step_requests; }},
-    {"pooling off (paused)", [](Overlay&, Tunables& t, const Tunables&) { t.pooling = false; }},
-    {"pooling on", [](Overlay&, Tunables& t, const Tunables& s) { t.pooling = s.pooling; }},
+     [](Overlay&, Settings&, Requests& r, const Settings&) { r.seeker = true; }},
+    {"pause", [](Overlay&, Settings& t, Requests&, const Settings&) { t.time.paused = true; }},
+    {"single step", [](Overlay&, Settings&, Requests& r, const Settings&) { ++r.steps; }},
+    {"pooling off (paused)", [](Overlay&, Settings& t, Requests&, const Settings&) { t.sim.pooling = false; }},
+    {"pooling on", [](Overlay&, Settings& t, Requests&, const Settings& s) { t.sim.pooling = s.sim.pooling; }},
     policy_away<kBullets>(),
     policy_back<kBullets>(),
     policy_away<kSparks>(),
@@ -150,12 +153,12 @@ constexpr Step kSteps[] = {
     policy_back<kDamageNumbers>(),
     policy_away<kTracers>(),
     policy_back<kTracers>(),
-    {"unpause", [](Overlay&, Tunables& t, const Tunables& s) { t.paused = s.paused; }},
-    {"off (F1)", [](Overlay&, Tunables& t, const Tunables&) { t.mode = OverlayMode::Off; }},
-    {"compact (F1)", [](Overlay&, Tunables& t, const Tunables&) { t.mode = OverlayMode::Compact; }},
-    {"as it was", [](Overlay&, Tunables& t, const Tunables& s) {
-       t.mode = s.mode;
-       t.panels = s.panels;
+    {"unpause", [](Overlay&, Settings& t, Requests&, const Settings& s) { t.time.paused = s.time.paused; }},
+    {"off (F1)", [](Overlay&, Settings& t, Requests&, const Settings&) { t.view.mode = OverlayMode::Off; }},
+    {"compact (F1)", [](Overlay&, Settings& t, Requests&, const Settings&) { t.view.mode = OverlayMode::Compact; }},
+    {"as it was", [](Overlay&, Settings& t, Requests&, const Settings& s) {
+       t.view.mode = s.view.mode;
+       t.view.panels = s.view.panels;
      }},
 };
 
@@ -165,10 +168,10 @@ int OverlayTour::step_count() {
   return static_cast<int>(std::size(kSteps));
 }
 
-bool OverlayTour::step(Overlay& overlay, Tunables& tunables) {
+bool OverlayTour::step(Overlay& overlay, Settings& settings, Requests& requests) {
   if (next_ >= step_count()) return false;
-  if (next_ == 0) start_ = tunables;
-  kSteps[next_].run(overlay, tunables, start_);
+  if (next_ == 0) start_ = settings;
+  kSteps[next_].run(overlay, settings, requests, start_);
   ++next_;
   return true;
 }

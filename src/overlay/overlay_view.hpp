@@ -7,22 +7,14 @@
 #include <array>
 #include <string_view>
 
+#include "settings/settings.hpp"
+
 namespace flatline::overlay {
 
-enum class OverlayMode { Off, Compact, Full };
-
-// The teaching panels, one window each, in menu and key order (F2 is the first).
-enum Panel : int {
-  kPanelPools,
-  kPanelHeap,
-  kPanelFrame,
-  kPanelLittle,
-  kPanelControls,
-  kPanelLessons,
-  kPanelSlots,
-  kPanelSettings,
-  kPanelCount
-};
+// The mode and the panels are settings (the view group, settings/settings.hpp).
+using ::flatline::OverlayMode;
+using ::flatline::Panel;
+using enum ::flatline::Panel;
 
 // Names on the command line (--overlay NAME) and in the stats file.
 inline constexpr std::array<const char*, kPanelCount> kPanelNames = {
@@ -38,8 +30,8 @@ inline constexpr float kMinFovDegrees = 40.0f, kMaxFovDegrees = 110.0f;  // vert
 inline constexpr float kMinSensitivity = 0.1f, kMaxSensitivity = 5.0f;
 
 // The other sliders' ranges. A slider holds what is typed into it (Ctrl+click) within its
-// range; the frame loop holds every tunable within the wider range the command line accepts
-// (app/tunables.cpp), whatever wrote it.
+// range; the frame loop holds every setting within the wider range the command line accepts
+// (app/apply_settings.cpp), whatever wrote it.
 inline constexpr float kMinTimeScale = 0.1f, kMaxTimeScale = 2.0f;
 inline constexpr double kMinTickHzSlider = 10.0, kMaxTickHzSlider = 240.0;
 inline constexpr float kMinRifleRateSlider = 1.0f, kMaxRifleRateSlider = 30.0f;  // shots/s

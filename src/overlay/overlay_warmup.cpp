@@ -49,13 +49,14 @@ void warm_table_channels(ImGuiIO& io) {
 // Frames enough to scroll a panel from top to bottom and to show each pool's slots.
 constexpr int kWarmScrollSteps = 6;
 
-void Overlay::warm_up(const World& world, const render::RenderStats& render, Tunables tunables) {
+void Overlay::warm_up(const World& world, const render::RenderStats& render, Settings settings) {
   if (!initialised_) return;
   const WorldStats stats = collect_stats(world);
   const FrameInfo frame;
+  Requests requests;  // pressed by nobody, dropped
   auto warm_frame = [&] {
     begin_frame(1.0f / 60.0f, width_ > 0 ? width_ : 1280, height_ > 0 ? height_ : 720);
-    build(world, stats, render, frame, tunables);
+    build(world, stats, render, frame, settings, requests);
     end_frame();
   };
   auto scroll_through = [&] {
@@ -64,18 +65,18 @@ void Overlay::warm_up(const World& world, const render::RenderStats& render, Tun
       warm_frame();
     }
   };
-  tunables.mode = OverlayMode::Compact;  // the strip, and each panel alone beside it
+  settings.view.mode = OverlayMode::Compact;  // the strip, and each panel alone beside it
   for (int p = 0; p < kPanelCount; ++p) {
-    tunables.panels = {};
-    tunables.panels[static_cast<std::size_t>(p)] = true;
+    settings.view.panels = {};
+    settings.view.panels[static_cast<std::size_t>(p)] = true;
     warm_frame();
     scroll_through();
   }
-  tunables.mode = OverlayMode::Full;  // every panel at once, tiled
+  settings.view.mode = OverlayMode::Full;  // every panel at once, tiled
   warm_frame();
   scroll_through();
   for (int pool = 0; pool < kPoolCount; ++pool) {  // each pool's slots, top and bottom
-    tunables.inspect_pool = pool;
+    settings.view.inspect_pool = pool;
     scroll_slots(1.0f);
     warm_frame();
     warm_frame();

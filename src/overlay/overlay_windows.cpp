@@ -52,7 +52,7 @@ constexpr std::array<Size, kPanelCount> kAloneSize = {{
 
 // F2..F9, or a click in the Panels menu: in compact mode a panel opens or closes; from the
 // other modes it opens beside the strip.
-void toggle_panel(Tunables& t, int panel) {
+void toggle_panel(ViewSettings& t, int panel) {
   bool& open = t.panels[static_cast<std::size_t>(panel)];
   if (t.mode != OverlayMode::Compact) {
     t.mode = OverlayMode::Compact;
@@ -64,7 +64,7 @@ void toggle_panel(Tunables& t, int panel) {
 
 }  // namespace
 
-void Overlay::read_keys(Tunables& t) {
+void Overlay::read_keys(ViewSettings& t) {
   // Typing into a field (a pool's capacity): the keys are the field's, not the overlay's.
   if (ImGui::GetIO().WantCaptureKeyboard) return;
   if (ImGui::IsKeyPressed(GLFW_KEY_F1, false)) t.mode = next_mode(t.mode);
@@ -72,7 +72,7 @@ void Overlay::read_keys(Tunables& t) {
     if (ImGui::IsKeyPressed(GLFW_KEY_F2 + p, false)) toggle_panel(t, p);  // F2..F9 in a row
 }
 
-void Overlay::menu_bar(Tunables& t) {
+void Overlay::menu_bar(ViewSettings& t) {
   if (!ImGui::BeginMainMenuBar()) return;
   menu_height_ = ImGui::GetWindowSize().y;
   if (menu_request_ >= 0) ImGui::OpenPopup(kMenus[menu_request_]);  // as a click would
@@ -121,7 +121,7 @@ void Overlay::place_panel(int panel, OverlayMode mode, int order) {
 }
 
 void Overlay::panel_windows(const Inputs& in) {
-  Tunables& t = in.tunables;
+  ViewSettings& t = in.settings.view;
   const OverlayMode mode = t.mode;
   int order = 0;
   for (int p = 0; p < kPanelCount; ++p) {
@@ -144,7 +144,7 @@ void Overlay::panel_windows(const Inputs& in) {
 void Overlay::panel_body(int panel, const Inputs& in) {
   switch (panel) {
     case kPanelPools:
-      pool_table(in.stats, in.render, in.frame, in.tunables);
+      pool_table(in.stats, in.render, in.frame, in.settings.sim, in.requests);
       break;
     case kPanelHeap:
       heap_section(in.stats, in.frame);
@@ -156,17 +156,17 @@ void Overlay::panel_body(int panel, const Inputs& in) {
       little_section(in.stats);
       break;
     case kPanelControls:
-      controls_section(in.tunables);
+      controls_section(in.settings, in.requests);
       break;
     case kPanelLessons:
       broken_banner(in.stats, in.frame);  // which part is switched off, and its cost
-      lessons_section(in.world, in.stats, in.tunables);
+      lessons_section(in.world, in.stats, in.settings, in.requests);
       break;
     case kPanelSlots:
-      slot_inspector(in.world, in.tunables);
+      slot_inspector(in.world, in.settings.view);
       break;
     default:
-      settings_section(in.tunables);
+      settings_section(in.settings);
       break;
   }
 }

@@ -6,9 +6,11 @@
 
 #include <string_view>
 
+#include "settings/settings.hpp"
+
 namespace flatline::render {
 
-enum class Antialiasing { kOff, kFxaa, kMsaa };
+using Antialiasing = ::flatline::Antialiasing;  // a choice the settings hold
 
 // True for a renderer that rasterises on the CPU, judged from its GL_RENDERER string:
 // Mesa's llvmpipe and softpipe, Google's SwiftShader, Windows' basic render driver.

@@ -25,6 +25,7 @@
 #include "render/render_stats.hpp"
 #include "render/scene.hpp"
 #include "render/textures.hpp"
+#include "settings/settings.hpp"
 #include "sim/world.hpp"
 
 namespace flatline::render {
@@ -38,15 +39,9 @@ struct RendererConfig {
   int width = 64, height = 64;  // the window's framebuffer at load: the warm-up's size
 };
 
-// Switches the overlay can flip between frames.
-struct RenderSettings {
-  bool instancing = true;  // off: one draw call per object (to show what instancing saves)
-  float fov_degrees = kDefaultFovDegrees;
-  bool shadows = true;        // off: the shadow pass is skipped and everything is sunlit
-  bool instance_ring = true;  // off: every frame rewrites the buffer the last frame drew from
-  Antialiasing antialiasing = Antialiasing::kFxaa;  // a change remakes the scene's target
-  int msaa_samples = 4;                             // with kMsaa: 2, 4 or 8
-};
+// Switches the overlay can flip between frames: the settings' render group, as it is
+// (settings/settings.hpp).
+using RenderSettings = ::flatline::RenderSettings;
 
 class Renderer {
  public:

@@ -11,6 +11,7 @@
 #include <glm/vec4.hpp>
 
 #include "render/render_stats.hpp"
+#include "settings/settings.hpp"
 #include "sim/world.hpp"
 
 namespace flatline::render {
@@ -32,7 +33,7 @@ struct Camera {
   glm::mat4 view_proj{1.0f};
 };
 
-constexpr float kDefaultFovDegrees = 70.0f;  // vertical field of view
+using ::flatline::kDefaultFovDegrees;  // vertical field of view (settings/settings.hpp)
 
 Camera make_camera(const World& world, float alpha, float aspect,
                    float fov_degrees = kDefaultFovDegrees);

@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "app/settings_from.hpp"
+
 namespace flatline::app {
 namespace {
 

@@ -8,6 +8,7 @@
 #include <limits>
 #include <memory>
 
+#include "app/settings_from.hpp"
 #include "sim/autopilot.hpp"
 
 namespace flatline::app {

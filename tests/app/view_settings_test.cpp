@@ -1,6 +1,6 @@
-// Tests for src/app/view_settings.cpp: every --overlay value parses and shows its windows (a
-// headless overlay, ImGui with no GL), the settings' field of view reaches the camera's
-// projection and the renderer's settings, and mouse sensitivity scales the look.
+// Tests for src/app/view_settings.cpp and the view part of settings_from.cpp: every --overlay
+// value parses and shows its windows (a headless overlay, ImGui with no GL), the settings'
+// field of view reaches the camera's projection, and mouse sensitivity scales the look.
 #include "app/view_settings.hpp"
 
 #include <gtest/gtest.h>
@@ -10,12 +10,14 @@
 #include <limits>
 #include <set>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "../overlay/overlay_rig.hpp"
 #include "../overlay/shown_windows.hpp"
 #include "app/options.hpp"
 #include "app/replay.hpp"
+#include "app/settings_from.hpp"
 #include "platform/mouse_look.hpp"
 #include "sim/stats.hpp"
 
@@ -51,7 +53,7 @@ class OverlayViewOption : public overlay::OverlayRig {
   void frames(int n) {
     for (int i = 0; i < n; ++i) {
       overlay.begin_frame(overlay::kDelta, overlay::kWidth, overlay::kHeight);
-      overlay.build(*world, collect_stats(*world), render, info, tunables);
+      overlay.build(*world, collect_stats(*world), render, info, settings, requests);
       overlay.end_frame();
     }
   }
@@ -78,7 +80,7 @@ TEST_F(OverlayViewOption, EveryValueShowsItsWindowsAndAPanelShowsWhole) {
   for (const std::string_view view : kOverlayViews) {
     const ParseResult r = parse({"--overlay", view.data()});
     ASSERT_EQ(r.error, "") << view;
-    apply_view_options(r.options, tunables);
+    settings.view = settings_from(r.options).view;
     frames(3);
     std::set<std::string> shown;
     for (const overlay::ShownWindow& w : overlay::shown_windows()) {
@@ -96,7 +98,7 @@ TEST_F(OverlayViewOption, EveryValueShowsItsWindowsAndAPanelShowsWhole) {
 TEST_F(OverlayViewOption, APanelIsPlacedBesideTheStripNotOverIt) {
   for (int p = 0; p < kPanelCount; ++p) {
     const ParseResult r = parse({"--overlay", kPanelNames[static_cast<std::size_t>(p)]});
-    apply_view_options(r.options, tunables);
+    settings.view = settings_from(r.options).view;
     frames(2);
     const auto shown = overlay::shown_windows();
     const auto* strip = overlay::find_shown(shown, overlay::kCompactTitle);
@@ -111,10 +113,9 @@ TEST(ViewSettings, TheFieldOfViewReachesTheCamerasProjectionAndTheRenderer) {
   const World world(WorldConfig{});
   const ParseResult r = parse({"--fov", "100"});
   ASSERT_EQ(r.error, "");
-  overlay::Tunables t;
-  apply_view_options(r.options, t);
-  EXPECT_FLOAT_EQ(t.fov_degrees, 100.0f);
-  const render::Camera wide = frame_camera(world, 1.0f, 1280, 720, t);
+  const Settings t = settings_from(r.options);
+  EXPECT_FLOAT_EQ(t.render.fov_degrees, 100.0f);
+  const render::Camera wide = frame_camera(world, 1.0f, 1280, 720, t.render);
   const render::Camera expected = render::make_camera(world, 1.0f, 1280.0f / 720.0f, 100.0f);
   const render::Camera standard = render::make_camera(world, 1.0f, 1280.0f / 720.0f);
   EXPECT_EQ(wide.view_proj, expected.view_proj);
@@ -123,35 +124,30 @@ TEST(ViewSettings, TheFieldOfViewReachesTheCamerasProjectionAndTheRenderer) {
   const glm::vec4 ahead(wide.eye + wide.forward * 10.0f + glm::vec3(0.0f, 2.0f, 0.0f), 1.0f);
   const glm::vec4 a = wide.view_proj * ahead, b = standard.view_proj * ahead;
   EXPECT_LT(std::abs(a.y / a.w), std::abs(b.y / b.w));
-  render::RenderSettings settings;
-  apply_render_settings(t, settings);
-  EXPECT_FLOAT_EQ(settings.fov_degrees, 100.0f);
+  // The renderer draws with the settings' render group as it is: one struct, no copy.
+  static_assert(std::is_same_v<render::RenderSettings, RenderSettings>);
 }
 
 // --aa auto asks the driver: off where the CPU rasterises, FXAA on a GPU; a mode named on the
-// command line is taken as given; the renderer's settings follow the tunables (the panel).
+// command line is taken as given, into the render group the renderer draws with.
 TEST(ViewSettings, AntialiasingIsAutoUnlessNamedAndReachesTheRenderer) {
   constexpr const char* kCpu = "llvmpipe (LLVM 15.0.6, 256 bits)";
   constexpr const char* kGpu = "NVIDIA H200/PCIe/SSE2";
   const Options defaults = parse({}).options;
-  overlay::Tunables t;
-  apply_antialiasing_option(defaults, kCpu, t);
-  EXPECT_EQ(t.antialiasing, render::Antialiasing::kOff);
-  EXPECT_TRUE(t.software_rasteriser);
-  apply_antialiasing_option(defaults, kGpu, t);
-  EXPECT_EQ(t.antialiasing, render::Antialiasing::kFxaa);
-  EXPECT_FALSE(t.software_rasteriser);
-  apply_antialiasing_option(parse({"--aa", "fxaa"}).options, kCpu, t);
-  EXPECT_EQ(t.antialiasing, render::Antialiasing::kFxaa);
-  apply_antialiasing_option(parse({"--aa", "off"}).options, kGpu, t);
-  EXPECT_EQ(t.antialiasing, render::Antialiasing::kOff);
-  apply_antialiasing_option(parse({"--aa", "msaa8"}).options, kCpu, t);
-  EXPECT_EQ(t.antialiasing, render::Antialiasing::kMsaa);
-  EXPECT_EQ(t.msaa_samples, 8);
-  render::RenderSettings settings;
-  apply_render_settings(t, settings);
-  EXPECT_EQ(settings.antialiasing, render::Antialiasing::kMsaa);
-  EXPECT_EQ(settings.msaa_samples, 8);
+  Settings t;
+  apply_antialiasing_option(defaults, kCpu, t.render);
+  EXPECT_EQ(t.render.antialiasing, render::Antialiasing::kOff);
+  EXPECT_TRUE(t.render.software_rasteriser);
+  apply_antialiasing_option(defaults, kGpu, t.render);
+  EXPECT_EQ(t.render.antialiasing, render::Antialiasing::kFxaa);
+  EXPECT_FALSE(t.render.software_rasteriser);
+  apply_antialiasing_option(parse({"--aa", "fxaa"}).options, kCpu, t.render);
+  EXPECT_EQ(t.render.antialiasing, render::Antialiasing::kFxaa);
+  apply_antialiasing_option(parse({"--aa", "off"}).options, kGpu, t.render);
+  EXPECT_EQ(t.render.antialiasing, render::Antialiasing::kOff);
+  apply_antialiasing_option(parse({"--aa", "msaa8"}).options, kCpu, t.render);
+  EXPECT_EQ(t.render.antialiasing, render::Antialiasing::kMsaa);
+  EXPECT_EQ(t.render.msaa_samples, 8);
 }
 
 TEST(ViewSettings, SensitivityScalesTheLookAndComesFromTheCommandLine) {
@@ -160,10 +156,9 @@ TEST(ViewSettings, SensitivityScalesTheLookAndComesFromTheCommandLine) {
   EXPECT_FLOAT_EQ(platform::look_radians(0.0, 5.0f), 0.0f);
   const ParseResult r = parse({"--sensitivity", "2.5", "--fullscreen"});
   ASSERT_EQ(r.error, "");
-  overlay::Tunables t;
-  apply_view_options(r.options, t);
-  EXPECT_FLOAT_EQ(t.mouse_sensitivity, 2.5f);
-  EXPECT_TRUE(t.fullscreen);
+  const Settings t = settings_from(r.options);
+  EXPECT_FLOAT_EQ(t.view.mouse_sensitivity, 2.5f);
+  EXPECT_TRUE(t.view.fullscreen);
 }
 
 // Mouse look fed what a typed sensitivity (1e999 is inf) or a wild event can hold: the tick's
@@ -207,16 +202,14 @@ TEST(ViewSettings, TheOptionsRangesAreTheSettingsPanels) {
 // The HUD shows with the overlay off (--overlay off, F1) or compact, a panel open or not; the
 // full overlay's panels tile the frame, and it is not drawn under them.
 TEST(ViewSettings, TheHudShowsUnlessTheFullOverlayCoversTheFrame) {
-  overlay::Tunables t;
   for (const char* view : {"off", "compact", "pools", "settings"}) {
     Options o;
     o.overlay = view;
-    apply_view_options(o, t);
-    EXPECT_TRUE(hud_shown(t)) << view;
+    EXPECT_TRUE(hud_shown(settings_from(o).view)) << view;
   }
   Options full;
   full.overlay = "full";
-  apply_view_options(full, t);
+  ViewSettings t = settings_from(full).view;
   EXPECT_FALSE(hud_shown(t));
   t.mode = overlay::next_mode(t.mode);  // F1 from full: off, and the HUD is back
   EXPECT_TRUE(hud_shown(t));

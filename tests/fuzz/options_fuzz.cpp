@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/options.hpp"
+#include "app/settings_from.hpp"
 
 namespace {
 

@@ -22,13 +22,13 @@ class HeapSection : public OverlayRig {
   void SetUp() override {
     OverlayRig::SetUp();
     info.warmed_up = true;
-    tunables.panels[kPanelHeap] = true;  // the Heap panel's window, beside the strip
+    settings.view.panels[kPanelHeap] = true;  // the Heap panel's window, beside the strip
   }
 
   void frames(int n) {
     for (int i = 0; i < n; ++i) {
       overlay.begin_frame(kDelta, kWidth, kHeight);
-      overlay.build(*world, collect_stats(*world), render, info, tunables);
+      overlay.build(*world, collect_stats(*world), render, info, settings, requests);
       overlay.end_frame();
     }
   }

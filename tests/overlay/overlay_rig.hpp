@@ -22,12 +22,13 @@ class OverlayRig : public ::testing::Test {
     world = std::make_unique<World>(WorldConfig{});
     std::string error;
     ASSERT_TRUE(overlay.init(nullptr, error)) << error;
-    tunables = tunables_from(*world);
+    read_pools(*world, settings.sim);  // as the game reads them at load
   }
 
   std::unique_ptr<World> world;
   Overlay overlay;
-  Tunables tunables;
+  Settings settings;
+  Requests requests;  // what the buttons asked for: no frame loop here consumes them
   render::RenderStats render;
   FrameInfo info;
 };

@@ -45,7 +45,7 @@ class OverlayFrames : public OverlayRig {
   void overlay_frame() {
     const WorldStats stats = collect_stats(*world);
     overlay.begin_frame(kDelta, kWidth, kHeight);
-    overlay.build(*world, stats, render, info, tunables);
+    overlay.build(*world, stats, render, info, settings, requests);
     overlay.end_frame();
   }
 
@@ -65,7 +65,7 @@ class OverlayFrames : public OverlayRig {
   void scroll_to_end(int panel) {
     tick_world();
     overlay.begin_frame(kDelta, kWidth, kHeight);
-    overlay.build(*world, collect_stats(*world), render, info, tunables);
+    overlay.build(*world, collect_stats(*world), render, info, settings, requests);
     ImGui::Begin(kPanelTitles[static_cast<std::size_t>(panel)]);
     ImGui::SetScrollY(ImGui::GetScrollMaxY());
     ImGui::End();
@@ -120,13 +120,13 @@ TEST_F(OverlayFrames, MakesNoHeapAllocationsPerFrameAfterWarmUp) {
 }
 
 TEST_F(OverlayFrames, TheLessonsAndTheSlotInspectorAllocateNothingAfterWarmUp) {
-  tunables.panels[kPanelLessons] = true;
-  tunables.panels[kPanelSlots] = true;
+  settings.view.panels[kPanelLessons] = true;
+  settings.view.panels[kPanelSlots] = true;
   frames(kWarmupFrames);
   const heap::Mark mark;
   for (int i = 0; i < 120; ++i) {
     tick_world();
-    tunables.inspect_pool = (i / 20) % kPoolCount;  // every pool's slots in turn
+    settings.view.inspect_pool = (i / 20) % kPoolCount;  // every pool's slots in turn
     overlay_frame();
   }
   EXPECT_EQ(mark.since().allocations, 0u);
@@ -135,26 +135,26 @@ TEST_F(OverlayFrames, TheLessonsAndTheSlotInspectorAllocateNothingAfterWarmUp) {
   const std::string text = drawn_text();
   EXPECT_NE(text.find("Double release"), std::string::npos);
   EXPECT_NE(text.find("free-stack depth"), std::string::npos);
-  EXPECT_TRUE(tunables.panels[kPanelSlots]);  // the windows stayed open
+  EXPECT_TRUE(settings.view.panels[kPanelSlots]);  // the windows stayed open
 }
 
 TEST_F(OverlayFrames, HidingAndShowingThePanelAllocatesNothingAfterWarmUp) {
   frames(kWarmupFrames);
-  tunables.mode = OverlayMode::Full;
+  settings.view.mode = OverlayMode::Full;
   frames(kWarmupFrames);
-  tunables.mode = OverlayMode::Off;
+  settings.view.mode = OverlayMode::Off;
   frames(kWarmupFrames);
   const heap::Mark mark;
   for (int i = 0; i < 90; ++i) {
-    tunables.mode = static_cast<OverlayMode>((i / 10) % 3);  // F1 pressed every 10 frames
+    settings.view.mode = static_cast<OverlayMode>((i / 10) % 3);  // F1 pressed every 10 frames
     frames(1);
   }
   EXPECT_EQ(mark.since().allocations, 0u);
 }
 
 TEST_F(OverlayFrames, ShowsEveryPoolByNameWhenThePoolsPanelIsShown) {
-  tunables.panels[kPanelPools] = true;
-  tunables.panels[kPanelLittle] = true;
+  settings.view.panels[kPanelPools] = true;
+  settings.view.panels[kPanelLittle] = true;
   frames(kWarmupFrames);
   tick_world();
   overlay_frame();
@@ -170,7 +170,7 @@ TEST_F(OverlayFrames, ShowsEveryPoolByNameWhenThePoolsPanelIsShown) {
 TEST_F(OverlayFrames, DrawsNothingWhenTheOverlayIsOff) {
   frames(kWarmupFrames);
   EXPECT_GT(total_vertices(), 0);
-  tunables.mode = OverlayMode::Off;
+  settings.view.mode = OverlayMode::Off;
   tick_world();
   overlay_frame();
   EXPECT_FALSE(panel_is_active());
@@ -184,7 +184,7 @@ TEST_F(OverlayFrames, NeverDrawsTheHud) {
   world->score = 3;
   world->target_hits = 14;
   for (const OverlayMode mode : {OverlayMode::Compact, OverlayMode::Full, OverlayMode::Off}) {
-    tunables.mode = mode;
+    settings.view.mode = mode;
     tick_world();
     overlay_frame();
     EXPECT_EQ(background_vertices(), 0) << mode_name(mode);
@@ -203,31 +203,33 @@ TEST_F(OverlayFrames, ReportsMouseCaptureOnlyOverThePanel) {
   EXPECT_FALSE(overlay.wants_mouse());
 }
 
-TEST(OverlayTunables, MirrorTheWorldsPoolsAndRifleRate) {
+// The panel starts from the pools the World was made with: their sizes and policies.
+TEST(OverlaySettings, ThePoolsSettingsMirrorTheWorldsPools) {
   WorldConfig config;
   config.pools[kBullets].capacity = 100;
   config.pools[kBullets].policy = OverflowPolicy::Grow;
   config.pools[kDecals].capacity = 77;
-  config.rifle_rate = 7.0f;
   const auto world = std::make_unique<World>(config);
-  const Tunables t = tunables_from(*world);
+  SimSettings sim;
+  read_pools(*world, sim);
   for_each_kind(*world, [&](const auto& kind) {
-    EXPECT_EQ(t.policy[kind.id], kind.pool.policy()) << kind.name();
-    EXPECT_EQ(static_cast<std::size_t>(t.capacity[kind.id]), kind.pool.capacity()) << kind.name();
+    EXPECT_EQ(sim.policy[kind.id], kind.pool.policy()) << kind.name();
+    EXPECT_EQ(static_cast<std::size_t>(sim.capacity[kind.id]), kind.pool.capacity()) << kind.name();
   });
-  EXPECT_EQ(t.policy[kBullets], OverflowPolicy::Grow);
-  EXPECT_EQ(t.capacity[kBullets], 100);
-  EXPECT_EQ(t.capacity[kDecals], 77);
-  EXPECT_FLOAT_EQ(t.rifle_rate, 7.0f);
-  EXPECT_FALSE(t.apply_capacity);
+  EXPECT_EQ(sim.policy[kBullets], OverflowPolicy::Grow);
+  EXPECT_EQ(sim.capacity[kBullets], 100);
+  EXPECT_EQ(sim.capacity[kDecals], 77);
+  EXPECT_FALSE(Requests{}.new_round);
 }
 
 TEST(OverlayLifetime, IgnoresFramesBeforeInit) {
   const auto world = std::make_unique<World>(WorldConfig{});
   Overlay overlay;
-  Tunables tunables = tunables_from(*world);
+  Settings settings;
+  Requests requests;
   overlay.begin_frame(kDelta, kWidth, kHeight);
-  overlay.build(*world, collect_stats(*world), render::RenderStats{}, FrameInfo{}, tunables);
+  overlay.build(*world, collect_stats(*world), render::RenderStats{}, FrameInfo{}, settings,
+                requests);
   overlay.end_frame();
   EXPECT_FALSE(overlay.wants_mouse());
   EXPECT_EQ(ImGui::GetCurrentContext(), nullptr);

@@ -35,13 +35,13 @@ class OverlayTourFrames : public OverlayRig {
     for (int i = 0; i < n; ++i) {
       step(*world, autofire_input(world->tick, 60.0), kDelta);
       overlay.begin_frame(kDelta, kWidth, kHeight);
-      overlay.build(*world, collect_stats(*world), render, info, tunables);
+      overlay.build(*world, collect_stats(*world), render, info, settings, requests);
       overlay.end_frame();
     }
   }
 
   void tour_all() {
-    while (tour.step(overlay, tunables))
+    while (tour.step(overlay, settings, requests))
       frames(kFramesPerStep);
   }
 
@@ -49,32 +49,32 @@ class OverlayTourFrames : public OverlayRig {
 };
 
 TEST_F(OverlayTourFrames, TakesEveryStepAndEndsWhereItStarted) {
-  const Tunables start = tunables;
+  const Settings start = settings;
   frames(2);
   tour_all();
   EXPECT_GE(OverlayTour::step_count(), 10);
   EXPECT_EQ(tour.steps_done(), OverlayTour::step_count());
-  EXPECT_FALSE(tour.step(overlay, tunables)) << "a finished tour does nothing more";
-  EXPECT_EQ(tunables.instancing, start.instancing);
-  EXPECT_EQ(tunables.interpolate, start.interpolate);
-  EXPECT_EQ(tunables.pooling, start.pooling);
-  EXPECT_EQ(tunables.reset_on_release, start.reset_on_release);
-  EXPECT_EQ(tunables.swept_collision, start.swept_collision);
-  EXPECT_EQ(tunables.paused, start.paused);
-  EXPECT_EQ(tunables.mode, start.mode);
-  EXPECT_EQ(tunables.panels, start.panels);
-  EXPECT_FLOAT_EQ(tunables.fov_degrees, start.fov_degrees);
-  EXPECT_FLOAT_EQ(tunables.mouse_sensitivity, start.mouse_sensitivity);
-  EXPECT_EQ(tunables.fullscreen, start.fullscreen);
-  EXPECT_EQ(tunables.policy, start.policy);
-  EXPECT_FLOAT_EQ(tunables.bullet_speed, start.bullet_speed);
-  EXPECT_FLOAT_EQ(tunables.time_scale, start.time_scale);
-  EXPECT_DOUBLE_EQ(tunables.tick_hz, start.tick_hz);
-  EXPECT_FLOAT_EQ(tunables.rifle_rate, start.rifle_rate);
+  EXPECT_FALSE(tour.step(overlay, settings, requests)) << "a finished tour does nothing more";
+  EXPECT_EQ(settings.render.instancing, start.render.instancing);
+  EXPECT_EQ(settings.time.interpolate, start.time.interpolate);
+  EXPECT_EQ(settings.sim.pooling, start.sim.pooling);
+  EXPECT_EQ(settings.sim.reset_on_release, start.sim.reset_on_release);
+  EXPECT_EQ(settings.sim.swept_collision, start.sim.swept_collision);
+  EXPECT_EQ(settings.time.paused, start.time.paused);
+  EXPECT_EQ(settings.view.mode, start.view.mode);
+  EXPECT_EQ(settings.view.panels, start.view.panels);
+  EXPECT_FLOAT_EQ(settings.render.fov_degrees, start.render.fov_degrees);
+  EXPECT_FLOAT_EQ(settings.view.mouse_sensitivity, start.view.mouse_sensitivity);
+  EXPECT_EQ(settings.view.fullscreen, start.view.fullscreen);
+  EXPECT_EQ(settings.sim.policy, start.sim.policy);
+  EXPECT_FLOAT_EQ(settings.sim.bullet_speed, start.sim.bullet_speed);
+  EXPECT_FLOAT_EQ(settings.time.time_scale, start.time.time_scale);
+  EXPECT_DOUBLE_EQ(settings.time.tick_hz, start.time.tick_hz);
+  EXPECT_FLOAT_EQ(settings.sim.rifle_rate, start.sim.rifle_rate);
   // The buttons were pressed (the frame loop applies them; no loop here).
-  EXPECT_EQ(tunables.double_release_requests, 1);
-  EXPECT_EQ(tunables.stale_release_requests, 1);
-  EXPECT_TRUE(tunables.seeker_requested);
+  EXPECT_EQ(requests.double_releases, 1);
+  EXPECT_EQ(requests.stale_releases, 1);
+  EXPECT_TRUE(requests.seeker);
 }
 
 // The windows the tour shows: each panel alone beside the strip, all of them at once (full
@@ -82,7 +82,7 @@ TEST_F(OverlayTourFrames, TakesEveryStepAndEndsWhereItStarted) {
 TEST_F(OverlayTourFrames, ShowsEveryPanelAloneAndAllAtOnceAndOpensTheMenus) {
   std::set<std::string> alone, seen;
   std::size_t most_panels = 0;
-  while (tour.step(overlay, tunables)) {
+  while (tour.step(overlay, settings, requests)) {
     frames(kFramesPerStep);
     std::size_t panels = 0;
     std::string last_panel;
@@ -105,7 +105,7 @@ TEST_F(OverlayTourFrames, ShowsEveryPanelAloneAndAllAtOnceAndOpensTheMenus) {
 }
 
 TEST_F(OverlayTourFrames, AfterTheWarmUpTouringEveryPanelAllocatesNothing) {
-  overlay.warm_up(*world, render, tunables);
+  overlay.warm_up(*world, render, settings);
   frames(10);
   const std::size_t high_water = overlay.arena_stats().high_water;
   const heap::Mark mark;

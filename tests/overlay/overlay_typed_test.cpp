@@ -19,32 +19,32 @@ namespace {
 
 constexpr int kTabKey = 9;  // any free index of io.KeysDown: the rig has no backend's key map
 
-// A numeric tunable a panel edits, with the range its widget holds it to.
+// A numeric setting a panel edits, with the range its widget holds it to.
 struct Field {
   const char* name;
-  double (*get)(const Tunables&);
+  double (*get)(const Settings&);
   double lo, hi;
 };
 
-#define FLOAT_FIELD(member, lo, hi)                                                  \
-  Field {                                                                            \
-#member, [](const Tunables& t) { return static_cast<double>(t.member); }, lo, hi \
+#define FLOAT_FIELD(group, member, lo, hi)                                                 \
+  Field {                                                                                  \
+#member, [](const Settings& t) { return static_cast<double>(t.group.member); }, lo, hi \
   }
 
 // What each panel lets a person type into, and the ranges (overlay_view.hpp).
 std::vector<Field> fields_of(int panel) {
   switch (panel) {
     case kPanelControls:
-      return {FLOAT_FIELD(time_scale, kMinTimeScale, kMaxTimeScale),
-              FLOAT_FIELD(tick_hz, kMinTickHzSlider, kMaxTickHzSlider),
-              FLOAT_FIELD(rifle_rate, kMinRifleRateSlider, kMaxRifleRateSlider),
-              FLOAT_FIELD(max_frame_seconds, kMinFrameClamp, kMaxFrameClamp),
-              FLOAT_FIELD(volume, kMinVolume, kMaxVolume)};
+      return {FLOAT_FIELD(time, time_scale, kMinTimeScale, kMaxTimeScale),
+              FLOAT_FIELD(time, tick_hz, kMinTickHzSlider, kMaxTickHzSlider),
+              FLOAT_FIELD(sim, rifle_rate, kMinRifleRateSlider, kMaxRifleRateSlider),
+              FLOAT_FIELD(time, max_frame_seconds, kMinFrameClamp, kMaxFrameClamp),
+              FLOAT_FIELD(audio, volume, kMinVolume, kMaxVolume)};
     case kPanelLessons:
-      return {FLOAT_FIELD(bullet_speed, kMinBulletSpeedSlider, kMaxBulletSpeedSlider)};
+      return {FLOAT_FIELD(sim, bullet_speed, kMinBulletSpeedSlider, kMaxBulletSpeedSlider)};
     case kPanelSettings:
-      return {FLOAT_FIELD(mouse_sensitivity, kMinSensitivity, kMaxSensitivity),
-              FLOAT_FIELD(fov_degrees, kMinFovDegrees, kMaxFovDegrees)};
+      return {FLOAT_FIELD(view, mouse_sensitivity, kMinSensitivity, kMaxSensitivity),
+              FLOAT_FIELD(render, fov_degrees, kMinFovDegrees, kMaxFovDegrees)};
     case kPanelPools: {
       std::vector<Field> sizes;
       for (int i = 0; i < kPoolCount; ++i)  // one capacity field per pool
@@ -61,7 +61,7 @@ class TypedValues : public OverlayRig {
  protected:
   void SetUp() override {
     OverlayRig::SetUp();
-    tunables.has_sound = true;  // the volume slider shows
+    settings.audio.has_sound = true;  // the volume slider shows
     ImGui::GetIO().KeyMap[ImGuiKey_Tab] = kTabKey;
   }
 
@@ -73,7 +73,7 @@ class TypedValues : public OverlayRig {
       ImGui::ClearActiveID();
       ImGui::SetWindowFocus(focus);
     }
-    overlay.build(*world, collect_stats(*world), render, info, tunables);
+    overlay.build(*world, collect_stats(*world), render, info, settings, requests);
     overlay.end_frame();
   }
 
@@ -95,9 +95,9 @@ class TypedValues : public OverlayRig {
   // Opens `panel` alone beside the strip, focuses it and types `text` into every widget Tab
   // reaches, once each. Returns how many widgets took it.
   int type_everywhere(int panel, const std::string& text) {
-    tunables.mode = OverlayMode::Compact;
-    tunables.panels = {};
-    tunables.panels[static_cast<std::size_t>(panel)] = true;
+    settings.view.mode = OverlayMode::Compact;
+    settings.view.panels = {};
+    settings.view.panels[static_cast<std::size_t>(panel)] = true;
     frame();
     frame(kPanelTitles[static_cast<std::size_t>(panel)]);
     std::set<ImGuiID> typed_into;
@@ -116,8 +116,8 @@ class TypedValues : public OverlayRig {
 
   double value_of(const Field& f, int index) const {
     return f.get != nullptr
-               ? f.get(tunables)
-               : static_cast<double>(tunables.capacity[static_cast<std::size_t>(index)]);
+               ? f.get(settings)
+               : static_cast<double>(settings.sim.capacity[static_cast<std::size_t>(index)]);
   }
 };
 

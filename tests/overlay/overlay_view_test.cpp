@@ -34,7 +34,7 @@ class OverlayViews : public OverlayRig {
   void frames(int n) {
     for (int i = 0; i < n; ++i) {
       overlay.begin_frame(kDelta, kWidth, kHeight);
-      overlay.build(*world, collect_stats(*world), render, info, tunables);
+      overlay.build(*world, collect_stats(*world), render, info, settings, requests);
       overlay.end_frame();
     }
   }
@@ -68,7 +68,7 @@ float shown_area() {
 }
 
 TEST_F(OverlayViews, ByDefaultTheCompactStripCoversAtMostATenthOfA1280x720Frame) {
-  ASSERT_EQ(tunables.mode, OverlayMode::Compact);
+  ASSERT_EQ(settings.view.mode, OverlayMode::Compact);
   frames(3);
   const auto shown = shown_windows();
   const ShownWindow* strip = find_shown(shown, kCompactTitle);
@@ -96,7 +96,7 @@ TEST_F(OverlayViews, TheStripShowsHeapAllocationsInRedWhenThereAreAny) {
 }
 
 TEST_F(OverlayViews, FullModeShowsEveryPanelInsideTheFrameAndNoStrip) {
-  tunables.mode = OverlayMode::Full;
+  settings.view.mode = OverlayMode::Full;
   frames(3);
   const auto shown = shown_windows();
   EXPECT_EQ(find_shown(shown, kCompactTitle), nullptr);
@@ -113,18 +113,18 @@ TEST_F(OverlayViews, FullModeShowsEveryPanelInsideTheFrameAndNoStrip) {
 TEST_F(OverlayViews, F1CyclesOffCompactFullAndF2ToF9ToggleThePanels) {
   frames(1);
   press(GLFW_KEY_F1);
-  EXPECT_EQ(tunables.mode, OverlayMode::Full);
+  EXPECT_EQ(settings.view.mode, OverlayMode::Full);
   press(GLFW_KEY_F1);
-  EXPECT_EQ(tunables.mode, OverlayMode::Off);
+  EXPECT_EQ(settings.view.mode, OverlayMode::Off);
   EXPECT_TRUE(shown_windows().empty());
   press(GLFW_KEY_F1);
-  EXPECT_EQ(tunables.mode, OverlayMode::Compact);
+  EXPECT_EQ(settings.view.mode, OverlayMode::Compact);
   for (int p = 0; p < kPanelCount; ++p) {
     press(GLFW_KEY_F2 + p);
-    EXPECT_TRUE(tunables.panels[static_cast<std::size_t>(p)]) << kPanelNames[p];
+    EXPECT_TRUE(settings.view.panels[static_cast<std::size_t>(p)]) << kPanelNames[p];
     EXPECT_NE(find_shown(shown_windows(), kPanelTitles[p]), nullptr) << kPanelTitles[p];
     press(GLFW_KEY_F2 + p);
-    EXPECT_FALSE(tunables.panels[static_cast<std::size_t>(p)]) << kPanelNames[p];
+    EXPECT_FALSE(settings.view.panels[static_cast<std::size_t>(p)]) << kPanelNames[p];
   }
 }
 
@@ -133,14 +133,14 @@ TEST_F(OverlayViews, KeysAreLeftAloneWhileImGuiHasTheKeyboard) {
   frames(1);
   overlay.begin_frame(kDelta, kWidth, kHeight);
   ImGui::CaptureKeyboardFromApp(true);  // as a focused text field does, from the next frame
-  overlay.build(*world, collect_stats(*world), render, info, tunables);
+  overlay.build(*world, collect_stats(*world), render, info, settings, requests);
   overlay.end_frame();
   ImGui::GetIO().KeysDown[GLFW_KEY_F1] = true;
   ImGui::GetIO().KeysDown[GLFW_KEY_F2] = true;
   frames(1);
   EXPECT_TRUE(ImGui::GetIO().WantCaptureKeyboard);
-  EXPECT_EQ(tunables.mode, OverlayMode::Compact);
-  EXPECT_FALSE(tunables.panels[kPanelPools]);
+  EXPECT_EQ(settings.view.mode, OverlayMode::Compact);
+  EXPECT_FALSE(settings.view.panels[kPanelPools]);
 }
 
 TEST_F(OverlayViews, TheMenuBarsMenusOpenAndClose) {
