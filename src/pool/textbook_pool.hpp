@@ -1,22 +1,17 @@
-// The textbook object pool (Nystrom, Game Programming Patterns; sokol_gfx's
-// _sg_pool_alloc_index): the objects made once, up front, and a stack of free slot indices.
-// Read this first: pool.hpp is the same stack plus the guarantees a game relies on.
+// The textbook object pool (Nystrom; sokol_gfx's _sg_pool_alloc_index): objects made once.
 #pragma once
-
 #include <vector>
 
 namespace flatline {
-
 template <class T, class Reset>
 class TextbookPool {
  public:
   template <class Factory>
   TextbookPool(Factory make, int capacity, Reset reset = {})
-      : active_(capacity, 0), free_(capacity), top_(capacity), reset_(reset) {
-    objects_.reserve(capacity);
+      : active_(capacity, 0), top_(capacity), reset_(reset) {
     for (int slot = 0; slot < capacity; ++slot) {
-      objects_.push_back(make());         // every object is made here, once
-      free_[slot] = capacity - 1 - slot;  // slot 0 on top: vended first
+      objects_.push_back(make());            // every object is made here, once
+      free_.push_back(capacity - 1 - slot);  // slot 0 on top: vended first
     }
   }
   // Acquire: pop the top of the free stack; -1 when every object is in use.
@@ -26,7 +21,6 @@ class TextbookPool {
     active_[slot] = 1;
     return slot;
   }
-
   // Release: reset the object and push its slot back. A second release is ignored.
   void release(int slot) {
     if (!active_[slot]) return;
@@ -43,5 +37,4 @@ class TextbookPool {
   int top_;
   Reset reset_;
 };
-
 }  // namespace flatline
