@@ -14,16 +14,10 @@ namespace {
 // brute force over its boxes (the same hit: lab/tests/accel/static_grid_test.cpp).
 BulletHit exact_first_hit(const World& world, const StaticGrid& grid, const glm::vec3& p0,
                           const glm::vec3& p1, float radius) {
-  BulletHit best;
+  BulletHit level;
   if (const auto hit = grid.first_hit(p0, p1, radius))
-    best = {hit->hit.t, hit->hit.normal, -1, true};
-  for (int i = 0; i < kTargetCount; ++i) {
-    const Target& target = world.targets[static_cast<std::size_t>(i)];
-    if (target.broken) continue;
-    const auto hit = segment_vs_aabb(p0, p1, target.box().grown(radius));
-    if (hit && hit->t < best.t) best = {hit->t, hit->normal, i, true};
-  }
-  return best;
+    level = {hit->hit.t, hit->hit.normal, -1, true};
+  return earlier_target_hit(world, p0, p1, radius, level);
 }
 
 bool same_boxes(std::span<const Aabb> a, std::span<const Aabb> b) {

@@ -62,9 +62,14 @@ bool tick_bullet(World& world, Bullet& b, float dt) {
 }  // namespace
 
 BulletHit first_hit(const World& world, const glm::vec3& p0, const glm::vec3& p1, float radius) {
-  BulletHit best;
+  BulletHit level;
   if (const auto hit = first_hit_brute_force(world.arena.solids, p0, p1, radius))
-    best = {hit->hit.t, hit->hit.normal, -1, true};
+    level = {hit->hit.t, hit->hit.normal, -1, true};
+  return earlier_target_hit(world, p0, p1, radius, level);
+}
+
+BulletHit earlier_target_hit(const World& world, const glm::vec3& p0, const glm::vec3& p1,
+                             float radius, BulletHit best) {
   for (int i = 0; i < kTargetCount; ++i) {
     const Target& target = world.targets[static_cast<std::size_t>(i)];
     if (target.broken) continue;

@@ -27,6 +27,10 @@ struct BulletHit {
 // level (physics/collision.hpp, brute force), then every live target, a target only if
 // strictly earlier (bullets.cpp). Bullets, the aim and the autopilot's line of sight ask it.
 BulletHit first_hit(const World& world, const glm::vec3& p0, const glm::vec3& p1, float radius);
+// The targets' half of it: `best` (the level's first hit, or none), unless a live target
+// meets the segment strictly earlier. A faster query of the level (lab/) ends with this too.
+BulletHit earlier_target_hit(const World& world, const glm::vec3& p0, const glm::vec3& p1,
+                             float radius, BulletHit best);
 
 // The second half of a flying bullet's tick, once its segment's first hit is known: move it
 // there or to `next`, apply the hit, end its flight if it is over (bullets.cpp). A kernel that
