@@ -35,9 +35,10 @@ void small_bar(const PoolStats& s) {
   ImGui::Dummy(ImVec2(kBarWidth, line));
 }
 
-// One pool: its name, its bar, then active, peak and allocations (flat after load).
+// One pool: its whole name, its bar, then active, peak and the objects it has made (flat
+// after load: allocations, not capacity).
 void pool_line(const PoolReport& r) {
-  ImGui::Text("%-8.8s", r.name);
+  ImGui::Text("%-14.14s", r.name);
   ImGui::SameLine();
   small_bar(r.stats);
   ImGui::SameLine();
@@ -71,7 +72,7 @@ void Overlay::compact_strip(const Inputs& in) {
     const std::uint64_t allocs = frame.warmed_up ? frame.heap_frame.allocations : 0;
     ImGui::TextColored(color(allocs == 0 ? kColorNormal : kColorRed), "%6llu", ull(allocs));
     broken_flags(in.stats);
-    ImGui::TextDisabled("pool     fill, peak   active peak allocs");
+    ImGui::TextDisabled("pool           fill, peak   active peak   made");
     for (const PoolReport& r : in.stats.pools)
       pool_line(r);
     if (frame.voices != nullptr) pool_line(*frame.voices);  // the mixer's voices (audio/)
