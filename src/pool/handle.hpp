@@ -39,7 +39,7 @@ inline std::uint32_t next_pool_id() {
 template <unsigned kBits>
 constexpr std::uint32_t next_generation(std::uint32_t generation) {
   static_assert(kBits >= 2 && kBits <= 32, "generation needs 2..32 bits");
-  constexpr std::uint32_t kMask = kBits == 32 ? 0xFFFFFFFFu : ((1u << kBits) - 1u);
+  constexpr std::uint32_t kMask = 0xFFFFFFFFu >> (32u - kBits);  // the low kBits bits
   std::uint32_t next = 0;
   if constexpr (kBits == 32) {
     const bool wrapped = __builtin_add_overflow(generation, 1u, &next);  // GCC and Clang

@@ -70,7 +70,7 @@ void check_accepted(const Options& o, const Seen& seen) {
   CHECK(!(recording && o.lessons_used()));
   if (o.overflow) CHECK(static_cast<int>(*o.overflow) >= 0 && static_cast<int>(*o.overflow) <= 2);
   const flatline::WorldConfig config = world_config_from(o);  // what the game is built from
-  CHECK(o.pool_size == 0 || config.pools[kBullets].capacity == o.pool_size);
+  CHECK(o.pool_size == 0 || config.pools[flatline::kBullets].capacity == o.pool_size);
   CHECK(config.seed == o.seed);
 }
 
