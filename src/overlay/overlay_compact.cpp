@@ -35,10 +35,9 @@ void small_bar(const PoolStats& s) {
   ImGui::Dummy(ImVec2(kBarWidth, line));
 }
 
-// One pool: its whole name, its bar, then active, peak and the objects it has made (flat
-// after load: allocations, not capacity).
+// One pool: its name, its bar, then active, peak and allocations (flat after load).
 void pool_line(const PoolReport& r) {
-  ImGui::Text("%-14.14s", r.name);
+  ImGui::Text("%-8.8s", r.name);
   ImGui::SameLine();
   small_bar(r.stats);
   ImGui::SameLine();
@@ -72,7 +71,7 @@ void Overlay::compact_strip(const Inputs& in) {
     const std::uint64_t allocs = frame.warmed_up ? frame.heap_frame.allocations : 0;
     ImGui::TextColored(color(allocs == 0 ? kColorNormal : kColorRed), "%6llu", ull(allocs));
     broken_flags(in.stats);
-    ImGui::TextDisabled("pool           fill, peak   active peak   made");
+    ImGui::TextDisabled("pool     fill, peak   active peak allocs");
     for (const PoolReport& r : in.stats.pools)
       pool_line(r);
     if (frame.voices != nullptr) pool_line(*frame.voices);  // the mixer's voices (audio/)
