@@ -30,7 +30,7 @@ inline constexpr std::size_t kTriangles = std::size_t{1} << 20;
 // desktop GPUs and Mesa's llvmpipe take this, and it bounds a decoded RGBA8 image's memory.
 // The renderer also checks the driver's own limit at upload.
 inline constexpr int kTextureSize = 4096;
-// All the level's images together, decoded to RGBA8: 256 MiB.
+// All the level's images together, in texels (4 bytes each once decoded to RGBA8).
 inline constexpr std::uint64_t kTexels = std::uint64_t{1} << 26;
 
 // Far enough for any geometry this game draws; a float there still resolves 0.1 mm.

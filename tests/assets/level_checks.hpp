@@ -7,6 +7,7 @@
 #include <string>
 
 #include "assets/level.hpp"
+#include "tiny_level.hpp"
 
 namespace flatline::assets::testing {
 
@@ -38,6 +39,14 @@ inline void expect_one_line_error(const std::filesystem::path& dir,
   EXPECT_TRUE(has(error, what)) << error << "\n  wanted: " << what;
   EXPECT_FALSE(has(error, "\n")) << error;
   EXPECT_TRUE(level.parts.empty() && level.collision.solids.empty() && level.images.empty());
+}
+
+// The tiny level with `edit` applied is refused, naming arena.gltf and saying `what`.
+inline void expect_refused(const std::function<void(nlohmann::json&)>& edit,
+                           const std::string& what) {
+  const std::filesystem::path dir = test_dir();
+  write_edited_level(dir, edit);
+  expect_one_line_error(dir, dir / "arena.gltf", what);
 }
 
 }  // namespace flatline::assets::testing

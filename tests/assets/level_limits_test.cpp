@@ -22,12 +22,6 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 using namespace testing;
 
-void expect_refused(const std::function<void(json&)>& edit, const std::string& what) {
-  const fs::path dir = test_dir();
-  write_edited_level(dir, edit);
-  expect_one_line_error(dir, dir / "arena.gltf", what);
-}
-
 json& floor_node(json& doc) {
   return doc["nodes"][static_cast<std::size_t>(kFloorNode)];
 }

@@ -18,13 +18,6 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 using namespace testing;
 
-// The tiny level with `edit` applied is refused, naming arena.gltf and saying `what`.
-void expect_refused(const std::function<void(json&)>& edit, const std::string& what) {
-  const fs::path dir = test_dir();
-  write_edited_level(dir, edit);
-  expect_one_line_error(dir, dir / "arena.gltf", what);
-}
-
 json& node(json& doc, int i) {
   return doc["nodes"][static_cast<std::size_t>(i)];
 }
