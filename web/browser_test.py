@@ -10,6 +10,7 @@ is slow, and no figure here depends on time), then checks the run's claims:
   heap.allocations_after_warmup == 0   the frame loop allocates nothing in the browser either
   render.bullet_draw_calls_per_frame == 1   every bullet in one instanced draw
   world.targets_broken >= 1            the scripted player played the game
+and that the page wrote the stats to its console (Chromium's log holds console lines).
 Exit 0 when all hold; 1 with one line per failure."""
 import json
 import os
@@ -98,6 +99,11 @@ def main():
     print(f"browser test: {url} in {time.monotonic() - start:.0f} s, "
           f"GL: {stats.get('render', {}).get('gl_renderer')}")
     failures = check(stats, frames)
+    with open(os.path.join(results, "chromium.log"), errors="replace") as f:  # console.log lines
+        console = any("flatline stats: {" in line for line in f)
+    print(("  ok    " if console else "  FAIL  ") + "the stats JSON on the page's console")
+    if not console:
+        failures.append("console")
     shot = os.path.join(results, "screenshot.png")
     print(f"browser test: screenshot {shot}" if os.path.exists(shot) else
           "browser test: no screenshot came back")
