@@ -1,7 +1,8 @@
 // The windowed frame loop. Like DOOM's D_DoomLoop, it reads top to bottom, one named phase
 // after another: poll input -> fixed ticks -> render -> overlay and HUD -> settings -> present.
 // The session (app/session.hpp) owns the world, the clock, the settings, replay and recording,
-// and the report.
+// and the report. A frame is one call of frame(): natively in a while loop, in the browser
+// once per animation frame (scripts/web.sh builds it).
 #include "app/windowed.hpp"
 
 #include <algorithm>
