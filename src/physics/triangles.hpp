@@ -17,6 +17,7 @@ struct Triangle {
   glm::vec3 a{0.0f};
   glm::vec3 b{0.0f};
   glm::vec3 c{0.0f};
+  bool operator==(const Triangle&) const = default;
 };
 
 // Bad level input: a vertex that is not finite, or no area (a sliver whose corners lie on

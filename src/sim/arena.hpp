@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "physics/collision.hpp"
+#include "physics/triangles.hpp"
 
 namespace flatline {
 
@@ -13,6 +14,7 @@ namespace flatline {
 // The game reads it from assets/arena.gltf (assets/level.hpp); builtin_arena_layout() is the
 // same boxes in code, for tests and tools that run without files (a test keeps them equal).
 struct ArenaLayout {
+  std::vector<Triangle> triangles;
   std::vector<Aabb> solids;
   int floor = -1;            // index into solids
   int thin_wall = -1;        // index into solids: 5 cm thick
