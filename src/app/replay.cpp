@@ -41,6 +41,12 @@ std::uint64_t level_fingerprint(const ArenaLayout& layout) {
     for (int axis = 0; axis < 3; ++axis)
       f.add(box.max[axis]);
   }
+  f.add(static_cast<std::uint64_t>(layout.triangles.size()));  // what the level collides with
+  for (const Triangle& tri : layout.triangles) {
+    for (const glm::vec3& v : {tri.a, tri.b, tri.c})
+      for (int axis = 0; axis < 3; ++axis)
+        f.add(v[axis]);
+  }
   f.add(static_cast<std::int32_t>(layout.floor));
   f.add(static_cast<std::int32_t>(layout.thin_wall));
   f.add(layout.half_extent);
