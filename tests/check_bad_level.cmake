@@ -31,16 +31,16 @@ endfunction()
 
 expect_refused(scene "\"scene\": 0" "\"scene\": 5" "scene 5 is not one of the 1 scenes")
 expect_refused(scale_of_two "${floor_scale}" "\"scale\": [62.0, 62.0]"
-               "nodes[17] \"UBX_floor\" scale has 2 numbers, needs 3")
+               "nodes[28] \"UBX_floor\" scale has 2 numbers, needs 3")
 expect_refused(huge_scale "${floor_scale}" "\"scale\": [1e39, 1, 62]"
-               "nodes[17] \"UBX_floor\" scale[0] 1e+39 is not a finite float")
+               "nodes[28] \"UBX_floor\" scale[0] 1e+39 is not a finite float")
 expect_refused(kilometre_floor "${floor_scale}" "\"scale\": [1000, 1, 1000]"
-               "the colliders span 1000 m along x, over the limit of 256 m")
+               "the level (its colliders and triangles) spans 1000 m along x, over the limit of 256 m")
 expect_refused(inside_out_floor "${floor_scale}" "\"scale\": [62, -1, 62]"
-               "nodes[17] \"UBX_floor\" scale [62, -1, 62] is zero, negative")
-expect_refused(offset_near_2_64 "\"byteOffset\": 288" "\"byteOffset\": 18446744073709551600"
+               "nodes[28] \"UBX_floor\" scale [62, -1, 62] is zero, negative")
+expect_refused(offset_near_2_64 "\"byteOffset\": 5292" "\"byteOffset\": 18446744073709551600"
                "bufferViews[1] byteOffset 18446744073709551600 is over the limit")
-expect_refused(count_2_62 "\"count\": 24," "\"count\": 4611686018427387905,"
+expect_refused(count_2_62 "\"count\": 441," "\"count\": 4611686018427387905,"
                "accessors[0] count 4611686018427387905 is over the limit")
 expect_refused(node_dag "\"mesh\": 16\n" "\"mesh\": 16, \"children\": [0, 0]\n"
                "nodes[0] \"floor\" is a child of nodes[16] and again of nodes[16]")

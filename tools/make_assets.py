@@ -2,12 +2,15 @@
 """Writes Flatline's level: assets/arena.gltf, arena.bin and the PNG textures it names.
 
 One glTF 2.0 file says both what is drawn and what is solid (docs/assets.md):
-  - a node and mesh per box of builtin_arena_layout() (src/sim/arena.cpp), same order;
+  - a node and mesh per part of the sculpted level (tools/level_plan.py: the built-in
+    arena's boxes, a balcony with its stair and ramp, a mound, cover), positions in world
+    metres: every one of their triangles is drawn and collided;
   - a "target" node: the target model, unit size, centred on the origin;
-  - collider nodes named UBX_* (Unreal's convention for box collision), no mesh: the unit
-    cube [-0.5, 0.5]^3 under translation = box centre, scale = box size, with
-    extras {"role": "floor"} / {"role": "glass"} on those two.
-The colliders must load bit-identical to the sim's boxes: every number is computed in
+  - two collider nodes named UBX_* (Unreal's convention for box collision), no mesh: the unit
+    cube [-0.5, 0.5]^3 under translation = box centre, scale = box size, with extras
+    {"role": "floor", "half_extent": 30} and {"role": "glass"}: the floor and the glass pane
+    the sim names, bit-identical to builtin_arena_layout()'s (src/sim/arena.cpp).
+Those two colliders must load bit-identical to the sim's boxes: every number is computed in
 float32 the way box_at() does, written as the shortest decimal that reads back to the same
 float32, and checked here before anything is written.
 
@@ -16,15 +19,16 @@ compares them). Python stdlib only.
 
     python3 tools/make_assets.py [--out assets]
 """
+import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ beside the tool
 import argparse
 import json
 import os
-import random
 import struct
-import zlib
 
-SIZE = 256  # texture edge, pixels
-
+import level_plan
+from level_textures import MATERIALS, SIZE, png
 
 def f32(x):
     """x rounded to float32, as a Python float: the C++ side computes in float."""
@@ -89,166 +93,30 @@ def check_round_trip(boxes):
                              f"{got_lo}..{got_hi} != {lo}..{hi}")
 
 
-# --- Box meshes: 24 vertices (4 per face, flat normals), UVs in world metres / tile. -----
+# --- The target: a box of 24 vertices (4 per face, flat normals), UV 0..1 per face. -------
 
 FACES = [  # normal axis, sign, the face's (u, v) axes
     (0, 1, (2, 1)), (0, -1, (2, 1)), (1, 1, (0, 2)), (1, -1, (0, 2)), (2, 1, (0, 1)), (2, -1, (0, 1))]
 CROSS = {(2, 1): -1, (0, 2): -1, (0, 1): 1}  # the sign of u x v along the normal axis
-TILE = {"floor": 2.0, "wall": 2.0, "cover": 1.0, "glass": 4.0, "target": None}
 
 
-def box_mesh(centre, size, tile):
-    """Positions relative to `centre` (the node's translation). tile None: UV 0..1 per face."""
+def target_mesh():
+    """The target: a board in [-0.5, 0.5]^3, the bullseye on its front and back faces."""
     verts, idx = [], []
     for axis, sign, (ua, va) in FACES:
         base = len(verts)
         for cu, cv in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
             p = [0.0, 0.0, 0.0]
-            p[axis] = sign * size[axis] * 0.5
-            p[ua] = cu * size[ua] * 0.5
-            p[va] = cv * size[va] * 0.5
+            p[axis] = sign * 0.5
+            p[ua], p[va] = cu * 0.5, cv * 0.5
             n = [0.0, 0.0, 0.0]
             n[axis] = float(sign)
-            if tile is None:
-                uv = ((cu + 1) * 0.5, (1 - cv) * 0.5)
-            else:
-                uv = ((centre[ua] + p[ua]) / tile, -(centre[va] + p[va]) / tile)
-            verts.append((p, n, uv))
+            verts.append((p, n, ((cu + 1) * 0.5, (1 - cv) * 0.5)))
         # Counter-clockwise seen from outside (glTF 2.0 front faces): the corners go round
         # u x v, so they are reversed where u x v points into the box.
         order = (0, 1, 2, 0, 2, 3) if CROSS[(ua, va)] * sign > 0 else (0, 2, 1, 0, 3, 2)
         idx.extend(base + i for i in order)
     return verts, idx
-
-
-def target_mesh():
-    """The target: a board in [-0.5, 0.5]^3, the bullseye on its front and back faces."""
-    return box_mesh((0.0, 0.0, 0.0), (1.0, 1.0, 1.0), None)
-
-
-# --- Textures: procedural, fixed seeds. ----------------------------------------------------
-
-def png(width, height, channels, pixels):
-    """A PNG (8-bit RGB or RGBA) of `pixels` (rows of flat channel bytes), Sub-filtered."""
-    def chunk(kind, data):
-        return (struct.pack(">I", len(data)) + kind + data +
-                struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
-    raw = bytearray()
-    for row in pixels:
-        raw.append(1)  # Sub: each byte minus the one a pixel to its left
-        raw.extend((row[i] - (row[i - channels] if i >= channels else 0)) & 0xFF
-                   for i in range(len(row)))
-    colour_type = {3: 2, 4: 6}[channels]
-    return (b"\x89PNG\r\n\x1a\n" +
-            chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0)) +
-            chunk(b"IDAT", zlib.compress(bytes(raw), 9)) + chunk(b"IEND", b""))
-
-
-def value_noise(seed, cells):
-    """Smooth noise in [0, 1] that tiles: random values on a cells x cells grid, bilinear."""
-    rng = random.Random(seed)
-    grid = [[rng.random() for _ in range(cells)] for _ in range(cells)]
-    step = SIZE / cells
-
-    def at(x, y):
-        gx, gy = x / step, y / step
-        x0, y0 = int(gx), int(gy)
-        fx, fy = gx - x0, gy - y0
-        x1, y1 = (x0 + 1) % cells, (y0 + 1) % cells
-        top = grid[y0][x0] * (1 - fx) + grid[y0][x1] * fx
-        bottom = grid[y1][x0] * (1 - fx) + grid[y1][x1] * fx
-        return top * (1 - fy) + bottom * fy
-    return at
-
-
-def clamp8(v):
-    return max(0, min(255, int(round(v))))
-
-
-def image(channels, shade):
-    """Rows of bytes from shade(x, y) -> (r, g, b[, a])."""
-    return [bytes(clamp8(c) for x in range(SIZE) for c in shade(x, y)[:channels])
-            for y in range(SIZE)]
-
-
-def floor_tiles():
-    coarse, fine = value_noise(11, 8), value_noise(12, 64)
-    tone = random.Random(13)
-    tiles = [[0.85 + 0.15 * tone.random() for _ in range(2)] for _ in range(2)]
-
-    def shade(x, y):
-        if x % 128 < 3 or y % 128 < 3:  # grout
-            return (70, 68, 64)
-        k = tiles[y // 128][x // 128] * (0.9 + 0.1 * coarse(x, y)) * (0.94 + 0.06 * fine(x, y))
-        return (150 * k, 146 * k, 138 * k)
-    return image(3, shade)
-
-
-def concrete():
-    coarse, fine, pits = value_noise(21, 8), value_noise(22, 32), value_noise(23, 128)
-
-    def shade(x, y):
-        k = 0.75 + 0.15 * coarse(x, y) + 0.1 * fine(x, y) - (0.25 if pits(x, y) > 0.93 else 0.0)
-        return (140 * k, 140 * k, 136 * k)
-    return image(3, shade)
-
-
-def crate():
-    grain, knots = value_noise(31, 16), value_noise(32, 8)
-
-    def shade(x, y):
-        if x < 12 or x >= SIZE - 12 or y < 12 or y >= SIZE - 12:  # the frame
-            return (96, 62, 32)
-        if (y - 12) % 58 < 2:  # gaps between planks
-            return (60, 38, 20)
-        ring = 0.5 + 0.5 * ((x * 0.05 + 6 * grain(x, y) + 3 * knots(x, y)) % 1.0)
-        k = 0.8 + 0.2 * ring
-        return (168 * k, 118 * k, 68 * k)
-    return image(3, shade)
-
-
-def glass():
-    streak = value_noise(41, 4)
-
-    def shade(x, y):
-        edge = x < 4 or y < 4 or x >= SIZE - 4 or y >= SIZE - 4
-        s = streak((x + y) % SIZE, (x - y) % SIZE)
-        return (150 + 60 * s, 205 + 40 * s, 215 + 40 * s, 200 if edge else 70 + 50 * s)
-    return image(4, shade)
-
-
-def bullseye():
-    def shade(x, y):
-        r = ((x - 127.5) ** 2 + (y - 127.5) ** 2) ** 0.5
-        if r > 124:
-            return (235, 235, 230)
-        return (205, 30, 30) if int(r // 20) % 2 == 0 else (240, 240, 235)
-    return image(3, shade)
-
-
-def bullet_hole():
-    rough = value_noise(61, 16)
-
-    def shade(x, y):
-        r = ((x - 127.5) ** 2 + (y - 127.5) ** 2) ** 0.5 / 128.0 + 0.08 * rough(x, y)
-        if r < 0.22:
-            return (12, 10, 8, 255)
-        if r < 0.5:
-            k = (r - 0.22) / 0.28
-            return (40 + 50 * k, 36 + 46 * k, 30 + 40 * k, 255 * (1 - k) ** 1.5)
-        return (90, 82, 70, 0)
-    return image(4, shade)
-
-
-# Material name -> (texture file, channels, pixel maker, base colour factor, roughness).
-MATERIALS = [
-    ("floor", "floor.png", 3, floor_tiles, (1.0, 1.0, 1.0, 1.0), 0.9),
-    ("wall", "concrete.png", 3, concrete, (1.0, 1.0, 1.0, 1.0), 0.95),
-    ("cover", "crate.png", 3, crate, (1.0, 1.0, 1.0, 1.0), 0.8),
-    ("glass", "glass.png", 4, glass, (0.8, 0.95, 1.0, 0.6), 0.1),
-    ("target", "target.png", 3, bullseye, (1.0, 1.0, 1.0, 1.0), 0.6),
-    ("decal", "decal.png", 4, bullet_hole, (1.0, 1.0, 1.0, 1.0), 1.0),
-]
 
 
 # --- The glTF 2.0 file: one buffer, a bufferView and accessor per attribute. --------------
@@ -284,26 +152,42 @@ class Buffer:
                                               "material": material, "mode": 4}]}
 
 
+def check_parts(parts):
+    """Every triangle wound counter-clockwise about its vertices' normals (its front
+    outwards), with an area; the level as big as the game's proofs ask (>= 2,000)."""
+    total = 0
+    for p in parts:
+        for k in range(0, len(p.idx), 3):
+            a, b, c = (p.verts[i] for i in p.idx[k:k + 3])
+            n = level_plan.cross_of(a[0], b[0], c[0])
+            if sum(x * x for x in n) < 1e-12 or sum(x * y for x, y in zip(n, a[1])) <= 0:
+                raise SystemExit(f"make_assets: {p.name} triangle {k // 3} is degenerate or "
+                                 "wound against its normal")
+        total += p.triangle_count()
+    if total < 2000:
+        raise SystemExit(f"make_assets: {total} triangles, fewer than 2,000")
+    return total
+
+
 def level():
     boxes = arena_boxes()
-    check_round_trip(boxes)
+    ubx = [b for b in boxes if b[2] is not None]  # the floor and the glass
+    check_round_trip(ubx)
+    parts = level_plan.parts(boxes)
+    triangles = check_parts(parts)
     names = [m[0] for m in MATERIALS]
     buf, meshes, nodes = Buffer(), [], []
-    for name, material, _, t, s, _, _ in boxes:
-        verts, idx = box_mesh(t, s, TILE[material])
-        meshes.append(buf.mesh(name, names.index(material), verts, idx))
-        nodes.append({"name": name, "mesh": len(meshes) - 1,
-                      "translation": [f32_text(v) for v in t]})
+    for p in parts:
+        verts = [([f32(x) for x in q], list(n), uv) for q, n, uv in p.verts]
+        meshes.append(buf.mesh(p.name, names.index(p.material), verts, p.idx))
+        nodes.append({"name": p.name, "mesh": len(meshes) - 1})
     verts, idx = target_mesh()
     meshes.append(buf.mesh("target", names.index("target"), verts, idx))
     nodes.append({"name": "target", "mesh": len(meshes) - 1})
-    for name, _, role, t, s, _, _ in boxes:
+    for name, _, role, t, s, _, _ in ubx:
         node = {"name": "UBX_" + name, "translation": [f32_text(v) for v in t],
                 "scale": [f32_text(v) for v in s]}
-        if role == "floor":
-            node["extras"] = {"role": "floor", "half_extent": 30.0}
-        elif role == "glass":
-            node["extras"] = {"role": "glass"}
+        node["extras"] = {"role": "floor", "half_extent": 30.0} if role == "floor" else {"role": "glass"}
         nodes.append(node)
     gltf = {
         "asset": {"version": "2.0", "generator": "Flatline tools/make_assets.py"},
@@ -324,7 +208,7 @@ def level():
         "bufferViews": buf.views,
         "accessors": buf.accessors,
     }
-    return gltf, bytes(buf.data)
+    return gltf, bytes(buf.data), triangles, parts
 
 
 def main():
@@ -333,7 +217,7 @@ def main():
     parser.add_argument("--out", default=os.path.join(here, "..", "assets"))
     out = parser.parse_args().out
     os.makedirs(os.path.join(out, "textures"), exist_ok=True)
-    gltf, data = level()
+    gltf, data, triangles, parts = level()
     with open(os.path.join(out, "arena.gltf"), "w", encoding="utf-8", newline="\n") as f:
         json.dump(gltf, f, indent=1)
         f.write("\n")
@@ -346,7 +230,8 @@ def main():
             f.write(blob)
         total += len(blob)
     print(f"make_assets: arena.gltf, arena.bin ({len(data)} bytes), {len(MATERIALS)} textures; "
-          f"{total} bytes in all")
+          f"{total} bytes in all; {len(parts)} parts, {triangles} triangles, "
+          f"{level_plan.slope_census(parts)} of them slopes of 20 to 35 degrees")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,5 @@
 #include "lab/kernel/fast_kernel.hpp"
 
-#include <algorithm>
-
 #include "lab/kernel/bullet_clearance.hpp"
 #include "lab/kernel/bullet_flight.hpp"
 #include "lab/kernel/by_four.hpp"
@@ -10,30 +8,22 @@
 namespace flatline::lab {
 namespace {
 
-// The exact query, as the game's first_hit(), with the arena's StaticGrid in place of the
-// brute force over its boxes (the same hit: lab/tests/accel/static_grid_test.cpp).
-BulletHit exact_first_hit(const World& world, const StaticGrid& grid, const glm::vec3& p0,
-                          const glm::vec3& p1, float radius) {
-  BulletHit level;
-  if (const auto hit = grid.first_hit(p0, p1, radius))
-    level = {hit->hit.t, hit->hit.normal, -1, true};
-  return earlier_target_hit(world, p0, p1, radius, level);
-}
-
-bool same_boxes(std::span<const Aabb> a, std::span<const Aabb> b) {
-  return std::equal(a.begin(), a.end(), b.begin(), b.end());
-}
-
 // Bullets between two rounds of the second pass: the listed ones are resolved while they are
 // still in cache, a whole number of blocks of four at a time.
 constexpr std::size_t kChunk = 1024;
 static_assert(kChunk % 4 == 0, "a round of the second pass comes after a whole block of four");
 
+// The grid names obstacles by 16-bit index: a level past that many triangles plays without it.
+std::shared_ptr<const ClearanceGrid> clearance_for(const World& world) {
+  const std::vector<Aabb> obstacles = bullet_obstacles(world);
+  if (obstacles.size() > ClearanceGrid::kMaxObstacles) return nullptr;
+  return shared_clearance_grid(obstacles, {2.0f, 0.5f, 2.0f});
+}
+
 }  // namespace
 
 FastBulletKernel::FastBulletKernel(const World& world)
-    : clearance_(shared_clearance_grid(bullet_obstacles(world), {2.0f, 0.5f, 2.0f})),
-      arena_grid_(world.arena.solids, 8.0f),
+    : clearance_(clearance_for(world)),
       listed_(world.config.pools[kBullets].capacity) {}
 
 std::unique_ptr<BulletKernel> make_fast_kernel(const World& world) {
@@ -52,13 +42,11 @@ bool FastBulletKernel::tick_bullet(World& world, Bullet& b, float dt,
   const float radius = world.config.bullet_radius;
   BulletHit hit;  // nothing, where the grid proves the segment clear
   if (clearance == nullptr) {
-    hit = same_boxes(arena_grid_.boxes(), world.arena.solids)
-              ? exact_first_hit(world, arena_grid_, b.pos, next, radius)
-              : first_hit(world, b.pos, next, radius);  // a test moved the arena: the game's
+    hit = first_hit(world, b.pos, next, radius);  // the game's own query (the level's BVH)
   } else if (!clearance->clear(b.pos, next)) {
     const ClearanceGrid::Candidates near = clearance->candidates(b.pos, next);
     hit = near.valid ? first_hit_near(world, near, b.pos, next, radius)
-                     : exact_first_hit(world, arena_grid_, b.pos, next, radius);
+                     : first_hit(world, b.pos, next, radius);
   }
   land_bullet(world, b, dt, next, hit);
   return false;
@@ -66,8 +54,7 @@ bool FastBulletKernel::tick_bullet(World& world, Bullet& b, float dt,
 
 void FastBulletKernel::update_bullets(World& world, float dt) {
   // The grid, unless a test or lesson moved things out of what it was built for.
-  const bool applies = clearance_applies(world, clearance_.get()) &&
-                       same_boxes(arena_grid_.boxes(), world.arena.solids);
+  const bool applies = clearance_applies(world, clearance_.get());
   const ClearanceGrid* clearance = applies ? clearance_.get() : nullptr;
   // One pass of tick_bullet() when there is no fast path: no grid, the tunnelling lab, or a
   // Grow pool that outgrew the list sized at load (the list never allocates in play).

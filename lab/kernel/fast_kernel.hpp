@@ -1,13 +1,13 @@
 // The fast bullet kernel: the game's bullet tick (src/sim/bullets.cpp) at scale, bit for bit.
 //
-// The game's tick asks, for every bullet, the first hit of its segment against every box of
-// the level and every target. This kernel plays the same game with three tools of the lab:
+// The game's tick asks, for every bullet, the first hit of its segment against the level's
+// triangles (their BVH) and every target. This kernel plays the same game with three tools of the lab:
 //   - a ClearanceGrid (lab/accel/clearance_grid.hpp) proves most segments touch nothing, in a
 //     few compares, so most bullets ask no query at all;
 //   - those bullets fly four at a time, branch-free (fly_clear4, bullet_flight.hpp), and the
 //     rest are listed and given the whole tick, in the order the first pass met them;
-//   - the rest ask the obstacles near them only (first_hit_near), or the arena's StaticGrid
-//     (lab/accel/static_grid.hpp), which answer what the game's brute force answers.
+//   - the rest ask the obstacles near them only (first_hit_near), or the game's own query,
+//     which answer the same.
 // Each step computes exactly what the game's code computes, in the same order, so the state
 // hash after any number of ticks is the game's (lab/tests/fast_kernel_test.cpp checks it).
 #pragma once
@@ -16,7 +16,6 @@
 #include <vector>
 
 #include "lab/accel/clearance_grid.hpp"
-#include "lab/accel/static_grid.hpp"
 #include "sim/world.hpp"
 
 namespace flatline::lab {
@@ -36,7 +35,6 @@ class FastBulletKernel final : public BulletKernel {
   void update_in_two_passes(World& world, float dt, const ClearanceGrid& clearance);
 
   std::shared_ptr<const ClearanceGrid> clearance_;
-  StaticGrid arena_grid_;    // the arena's solids, as loaded
   std::vector<int> listed_;  // the second pass's bullets: one entry per slot, made at load
 };
 

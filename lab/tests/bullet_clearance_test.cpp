@@ -278,7 +278,7 @@ TEST(BulletClearance, TheTwoPassBulletTickEndsWhereTheGamesTickWould) {
   TickInput input;
   input.fire_held = true;
   input.look_yaw = 0.01f;
-  for (int tick = 0; tick < 600; ++tick) {
+  for (int tick = 0; tick < 300; ++tick) {
     input.scatter_presses = tick % 20 == 0 ? 1 : 0;
     step(two_pass, input, kDt);
     step(one_pass, input, kDt);

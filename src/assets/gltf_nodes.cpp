@@ -1,14 +1,17 @@
 // read_nodes (gltf_read.hpp): the default scene's nodes, read three ways:
-//   drawn     every node with a mesh but "target": its triangles baked into world space
+//   drawn     every node with a mesh but "target": its triangles baked into world space,
+//             drawn, and the same triangles collide (level.collision.triangles)
 //   target    the "target" node's mesh, in its own space (the renderer places each target)
 //   solid     every node named UBX_* (Unreal's convention for box colliders): no mesh, the
-//             unit cube [-0.5, 0.5]^3 under translation = centre, scale = size
+//             unit cube [-0.5, 0.5]^3 under translation = centre, scale = size: the floor
+//             and the glass the sim names by role, and any invisible blocker
 // glTF 2.0 nodes form strict trees (spec 3.5.1: no node has two parents, a root none): that
 // is checked first, so the walk below reaches each node once and always ends.
 // A collider's box is computed as min = t - s*0.5f, max = t + s*0.5f in float, exactly as
 // the sim's box_at() does, so a file written from the sim's numbers loads bit-identical
-// (docs/assets.md). Colliders are what the sim's grids are built from: level_limits.hpp
-// bounds them here, so those grids never see what they cannot take.
+// (docs/assets.md). Triangles and colliders are what the sim's BVH and the lab's grids are
+// built from: level_limits.hpp bounds them here, so those never see what they cannot take.
+// A degenerate triangle (no area) is kept: the BVH skips and counts it.
 #include <string_view>
 
 #include "assets/gltf_read.hpp"
@@ -132,27 +135,72 @@ struct Reader {
     const tinygltf::Node& n = model.nodes[static_cast<std::size_t>(index)];
     const bool target = n.name == kTargetNode;
     found_target |= target;
-    const bool read = read_mesh(model, n.mesh, n.name, target ? glm::mat4(1.0f) : world, totals,
-                                target ? level.target : level.parts, error);
+    std::vector<Mesh>& out = target ? level.target : level.parts;
+    const std::size_t first = out.size();
+    const bool read =
+        (target || count_collision(n.mesh, error)) &&
+        read_mesh(model, n.mesh, n.name, target ? glm::mat4(1.0f) : world, totals, out, error);
     if (!read) error = node_name(model, index) + " mesh " + error;
+    if (read && !target) add_collision(first);
     return read;
+  }
+
+  // The level's collision grows by the mesh's triangles, as its accessors declare them
+  // (before any is read): refused past limits::kCollisionTriangles.
+  bool count_collision(int mesh_index, std::string& error) {
+    const tinygltf::Mesh& mesh = model.meshes.at(static_cast<std::size_t>(mesh_index));
+    std::size_t declared = 0;
+    for (const tinygltf::Primitive& p : mesh.primitives) {
+      const auto position = p.attributes.find("POSITION");
+      const int accessor = p.indices >= 0                   ? p.indices
+                           : position != p.attributes.end() ? position->second
+                                                            : -1;
+      if (accessor >= 0 && static_cast<std::size_t>(accessor) < model.accessors.size())
+        declared += model.accessors[static_cast<std::size_t>(accessor)].count / 3;
+    }
+    if (declared > limits::kCollisionTriangles - totals.collision_triangles)
+      return fail(error, "meshes[" + std::to_string(mesh_index) + "] \"" + printable(mesh.name) +
+                             "\" has " + std::to_string(declared) +
+                             " triangles, taking the level's collision past its limit of " +
+                             std::to_string(limits::kCollisionTriangles) + " triangles");
+    totals.collision_triangles += declared;
+    return true;
+  }
+
+  // The parts just read, from `first` on: their triangles, in world space, collide.
+  void add_collision(std::size_t first) {
+    std::vector<Triangle>& triangles = level.collision.triangles;
+    for (std::size_t m = first; m < level.parts.size(); ++m) {
+      const Mesh& part = level.parts[m];
+      for (std::size_t i = 0; i + 2 < part.indices.size(); i += 3)
+        triangles.push_back({part.vertices[part.indices[i]].position,
+                             part.vertices[part.indices[i + 1]].position,
+                             part.vertices[part.indices[i + 2]].position});
+    }
   }
 };
 
-// The colliders together, against what the sim's grids can take (level_limits.hpp).
+// The level together, colliders and triangles, against what the sim's BVH and the lab's
+// grids can take (level_limits.hpp).
 bool check_extent(const ArenaLayout& layout, std::string& error) {
   Aabb all = layout.solids.front();
   for (const Aabb& b : layout.solids) {
     all.min = glm::min(all.min, b.min);
     all.max = glm::max(all.max, b.max);
   }
+  for (const Triangle& t : layout.triangles)
+    for (const glm::vec3& v : {t.a, t.b, t.c}) {
+      all.min = glm::min(all.min, v);
+      all.max = glm::max(all.max, v);
+    }
   const glm::vec3 span = all.size();
   for (int a = 0; a < 3; ++a)
     if (span[a] > limits::kSpan)
-      return fail(error, "the colliders span " + num(span[a]) + " m along " +
-                             std::string(1, "xyz"[a]) + ", over the limit of " +
+      return fail(error, "the level (its colliders and triangles) spans " + num(span[a]) +
+                             " m along " + std::string(1, "xyz"[a]) + ", over the limit of " +
                              num(limits::kSpan) + " m");
-  // The clearance grid's volume: the colliders' and the stage's, where the targets stand.
+  // The clearance grid's volume: the level's and the stage's, where the targets stand; its
+  // boxes: the colliders and the targets (level_limits.hpp says why not the triangles).
   const glm::vec3 stage_min(-limits::kStageHalfWidth, limits::kStageLow, -limits::kStageHalfWidth);
   const glm::vec3 stage_max(limits::kStageHalfWidth, limits::kStageHigh, limits::kStageHalfWidth);
   const glm::vec3 size = glm::max(all.max, stage_max) - glm::min(all.min, stage_min);

@@ -24,6 +24,7 @@ inline bool fail(std::string& error, std::string what) {
 struct Totals {
   std::size_t vertices = 0;
   std::size_t triangles = 0;
+  std::size_t collision_triangles = 0;  // the level's parts' (not the target's)
   std::uint64_t texels = 0;
 };
 

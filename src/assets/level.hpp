@@ -1,6 +1,7 @@
 // The level as the glTF file in assets/ describes it: what is drawn (meshes, materials,
-// textures) and what is solid (box colliders), read from one file so they cannot disagree.
-// No GL here: the renderer uploads what this loads; the sim gets only the boxes.
+// textures) and what is solid (the same triangles, and box colliders), read from one file so
+// they cannot disagree. No GL here: the renderer uploads what this loads; the sim gets only
+// the collision.
 #pragma once
 
 #include <cstdint>
@@ -53,8 +54,10 @@ struct Level {
   std::vector<Mesh> target;  // the target model (node "target"), unit size, centred
   std::vector<Material> materials;
   std::vector<Image> images;
-  ArenaLayout collision;  // the collider nodes (names starting "UBX_"), as the sim reads them
-  std::string source;     // the .gltf file read
+  // What collides, as the sim reads it: every part's triangles in world space (as drawn), and
+  // the collider nodes (names starting "UBX_"): the floor, the glass, any invisible blocker.
+  ArenaLayout collision;
+  std::string source;  // the .gltf file read
 };
 
 // Reads `dir`/arena.gltf (its .bin and PNG textures beside it). On failure returns false

@@ -36,14 +36,23 @@ inline constexpr std::uint64_t kTexels = std::uint64_t{1} << 26;
 // Far enough for any geometry this game draws; a float there still resolves 0.1 mm.
 inline constexpr float kCoordinate = 1000.0f;
 
-// Colliders: the sim's grids are built from them at load. The broad phase (accel/static_grid)
-// lists each box in every 8 m column it covers; the bullets' clearance grid
-// (accel/clearance_grid) grows two free boxes in every 2 x 0.5 x 2 m cell of the volume its
-// boxes span, each step of which tests every box: its build takes time in proportion to
-// boxes x volume. So: a count, a span per axis, and that product, bounded so that the
-// build takes a few seconds at most.
+// What collides: every drawn part's triangles (the target's aside), which the sim builds a
+// BVH over at load, and which the lab's clearance grid (accel/clearance_grid) takes as boxes,
+// listed by 16-bit index with the colliders' twelve triangles each and the targets: this
+// many and kColliders' boxes stay within its 65,535.
+inline constexpr std::size_t kCollisionTriangles = std::size_t{1} << 15;
+
+// Colliders (UBX_ boxes), and the level's span. The broad phase (accel/static_grid) lists
+// each box in every 8 m column it covers; the bullets' clearance grid (accel/clearance_grid)
+// grows two free boxes in every 2 x 0.5 x 2 m cell of the volume what it is given spans,
+// each step of which tests every box: its build takes time in proportion to boxes x volume.
+// So: a count, a span per axis (colliders and triangles together), and the colliders'
+// product with the volume the level spans, bounded so that the build takes a few seconds at
+// most. NOTE: the product counts the colliders and the targets, not the triangles: the
+// triangles' boxes multiply it by their number, which this budget cannot bound for a
+// sculpted level; the triangle count above bounds them.
 inline constexpr std::size_t kColliders = 1024;
-inline constexpr float kSpan = 256.0f;       // metres, the colliders' union along x, y or z
+inline constexpr float kSpan = 256.0f;       // metres, the level's extent along x, y or z
 inline constexpr double kBoxVolume = 4.0e6;  // boxes x m^3 of the volume they span
 // The sim adds its own boxes to the clearance grid's: the eight targets, which with the spawn
 // stand within this stage (sim/world.cpp; tests/assets/level_test.cpp keeps it so).

@@ -223,7 +223,7 @@ TEST(Session, AllocationsSetAsideAreReportedApartFromTheSteadyState) {
 
 // The level's colliders are the world's arena, in the first round and every new one (new
 // pool sizes make new pools, never a new level). The level here is the committed one with
-// the platform moved 1 m east, so the world cannot be using the built-in boxes.
+// the glass moved 1 m east, so the world cannot be using the built-in boxes.
 TEST(SessionLevel, TheLoadedCollidersAreEveryRoundsArena) {
   const std::filesystem::path dir = kDir / "moved_assets";
   std::filesystem::remove_all(dir);
@@ -231,7 +231,7 @@ TEST(SessionLevel, TheLoadedCollidersAreEveryRoundsArena) {
   std::filesystem::copy(FLATLINE_ASSET_DIR, dir, std::filesystem::copy_options::recursive);
   nlohmann::json gltf = nlohmann::json::parse(std::ifstream(dir / "arena.gltf"));
   for (auto& node : gltf["nodes"])
-    if (node["name"] == "UBX_platform") node["translation"][0] = 1.0;
+    if (node["name"] == "UBX_glass") node["translation"][0] = 1.0;
   std::ofstream(dir / "arena.gltf") << gltf.dump();
 
   Options o;
@@ -242,9 +242,9 @@ TEST(SessionLevel, TheLoadedCollidersAreEveryRoundsArena) {
   std::string error;
   ASSERT_TRUE(session.load(o, error)) << error;
   const ArenaLayout builtin = builtin_arena_layout();
-  const std::size_t platform = builtin.solids.size() - 2;  // the last box but the glass
-  const Aabb moved = session.world().arena.solids[platform];
-  EXPECT_EQ(moved.min.x, builtin.solids[platform].min.x + 1.0f);
+  const auto glass = static_cast<std::size_t>(session.world().arena.thin_wall);
+  const Aabb moved = session.world().arena.solids[glass];
+  EXPECT_EQ(moved.min.x, builtin.solids[static_cast<std::size_t>(builtin.thin_wall)].min.x + 1.0f);
   EXPECT_EQ(session.world().arena.solids, session.level().collision.solids);
 
   WorldConfig bigger = session.config();
@@ -252,7 +252,7 @@ TEST(SessionLevel, TheLoadedCollidersAreEveryRoundsArena) {
   bigger.arena = builtin;  // a round may not bring its own level
   session.new_round(bigger);
   EXPECT_EQ(session.world().bullets.pool.capacity(), 2 * WorldConfig{}.pools[kBullets].capacity);
-  EXPECT_EQ(session.world().arena.solids[platform].min.x, moved.min.x);
+  EXPECT_EQ(session.world().arena.solids[glass].min.x, moved.min.x);
   EXPECT_EQ(session.config().arena, session.level().collision);
 }
 

@@ -32,7 +32,7 @@ TEST(LevelLimits, AKilometreFloorIsRefusedByItsSpan) {
       [](json& d) {
         floor_node(d)["scale"] = {1000, 1, 1000};
       },
-      "the colliders span 1000 m along x, over the limit of 256 m");
+      "the level (its colliders and triangles) spans 1000 m along x, over the limit of 256 m");
 }
 
 // Within the span, the colliders and the volume they span together bound the grid's build.
@@ -81,7 +81,7 @@ TEST(LevelLimits, VerticesAndTrianglesPastTheLimitAreRefusedBeforeTheyAreRead) {
   expect_refused([](json& d) { d["accessors"][kIndices]["count"] = 3 * limits::kTriangles + 3; },
                  "accessors[3] count 3145731 is over the limit of 3145728");
   // Each node drawing a mesh bakes its own copy: instances count. Two nodes draw a mesh of
-  // just over half the limit (non-indexed, its positions in a second buffer).
+  // just over half the limit (its positions in a second buffer, one triangle of them).
   const fs::path dir = test_dir();
   constexpr std::size_t kHalf = limits::kVertices / 2 + 1;  // a multiple of 3: triangles
   const std::size_t bytes = kHalf * 3 * sizeof(float);
@@ -91,7 +91,9 @@ TEST(LevelLimits, VerticesAndTrianglesPastTheLimitAreRefusedBeforeTheyAreRead) {
     d["accessors"].push_back(
         {{"bufferView", 4}, {"componentType", 5126}, {"count", kHalf}, {"type", "VEC3"}});
     d["meshes"].push_back(
-        {{"name", "big"}, {"primitives", {{{"attributes", {{"POSITION", 4}}}, {"material", 0}}}}});
+        {{"name", "big"},
+         {"primitives",
+          {{{"attributes", {{"POSITION", 4}}}, {"indices", kIndices}, {"material", 0}}}}});
     for (const char* name : {"big1", "big2"}) {
       d["nodes"].push_back({{"name", name}, {"mesh", 1}});
       d["scenes"][0]["nodes"].push_back(d["nodes"].size() - 1);
@@ -115,6 +117,67 @@ TEST(LevelLimits, CoordinatesPastTheLimitAreRefusedForDrawnNodesToo) {
         d["nodes"][static_cast<std::size_t>(kPartNode)]["scale"] = {1, 0, 1};
       },
       "a normal is zero, or the node's transform scales an axis to zero");
+}
+
+// Drawn triangles collide: they count in the level's span too (the floor reaches -5 m).
+TEST(LevelLimits, ATriangleFarFromTheCollidersIsRefusedByTheSpan) {
+  expect_refused(
+      [](json& d) {
+        d["nodes"][static_cast<std::size_t>(kPartNode)]["translation"] = {300, 0, 0};
+      },
+      "the level (its colliders and triangles) spans 306 m along x, over the limit of 256 m");
+}
+
+// The BVH and the lab's grids take the drawn triangles: a count, refused as the accessors
+// declare it (not written here), before any triangle is read.
+TEST(LevelLimits, TooManyCollisionTrianglesAreRefusedBeforeTheyAreRead) {
+  expect_refused(
+      [](json& d) { d["accessors"][kIndices]["count"] = 3 * (limits::kCollisionTriangles + 1); },
+      R"(nodes[0] "part" mesh meshes[0] "tri" has 32769 triangles, taking the level's )"
+      "collision past its limit of 32768 triangles");
+}
+
+// Nodes drawing a non-indexed mesh of `triangles` triangles whose corners are all at the
+// origin (degenerate: no area), its positions in a second buffer, zero.bin.
+void write_zero_mesh_level(const fs::path& dir, std::size_t triangles,
+                           std::initializer_list<const char*> nodes) {
+  const std::size_t bytes = triangles * 3 * 3 * sizeof(float);
+  write_edited_level(dir, [&](json& d) {
+    d["buffers"].push_back({{"uri", "zero.bin"}, {"byteLength", bytes}});
+    d["bufferViews"].push_back({{"buffer", 1}, {"byteLength", bytes}});
+    d["accessors"].push_back(
+        {{"bufferView", 4}, {"componentType", 5126}, {"count", triangles * 3}, {"type", "VEC3"}});
+    d["meshes"].push_back(
+        {{"name", "zero"}, {"primitives", {{{"attributes", {{"POSITION", 4}}}, {"material", 0}}}}});
+    for (const char* name : nodes) {
+      d["nodes"].push_back({{"name", name}, {"mesh", 1}});
+      d["scenes"][0]["nodes"].push_back(d["nodes"].size() - 1);
+    }
+  });
+  std::ofstream(dir / "zero.bin", std::ios::binary) << std::string(bytes, '\0');
+}
+
+// Each drawn node's copy counts: a second node drawing just over half the limit goes past it.
+TEST(LevelLimits, EveryDrawnCopyCountsTowardsTheCollisionLimit) {
+  const fs::path dir = test_dir();
+  write_zero_mesh_level(dir, limits::kCollisionTriangles / 2 + 1, {"zero1", "zero2"});
+  expect_one_line_error(dir, dir / "arena.gltf",
+                        R"(nodes[6] "zero2" mesh meshes[1] "zero" has 16385 triangles, taking the )"
+                        "level's collision past its limit of 32768 triangles");
+}
+
+// Bad level input that is not refused: triangles with no area load and stay in the list, in
+// order; the BVH skips and counts them.
+TEST(LevelLimits, DegenerateTrianglesAreKeptForTheBvhToCount) {
+  const fs::path dir = test_dir();
+  write_zero_mesh_level(dir, 5, {"zero1"});
+  Level level;
+  std::string error;
+  ASSERT_TRUE(load_level(dir.string(), level, error)) << error;
+  ASSERT_EQ(level.collision.triangles.size(), 1u + 5u);  // the part's, then the zeros
+  EXPECT_FALSE(is_degenerate(level.collision.triangles[0]));
+  for (std::size_t i = 1; i < level.collision.triangles.size(); ++i)
+    EXPECT_TRUE(is_degenerate(level.collision.triangles[i]));
 }
 
 // The budget counts the sim's targets as standing within the stage: they must.

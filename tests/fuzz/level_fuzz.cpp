@@ -4,7 +4,8 @@
 // that names a file in that folder, or gives a level the sim and the renderer can take:
 // colliders finite, with volume, within the limits, the floor and glass among them, the
 // sim's broad phase built from them and queried; every index inside its mesh, every vertex
-// finite, every image whole. Build and run: scripts/fuzz.sh [seconds] level.
+// finite, every image whole; the drawn parts' triangles what collides, within the limits. Build and
+// run: scripts/fuzz.sh [seconds] level.
 #include <unistd.h>
 
 #include <cmath>
@@ -100,6 +101,21 @@ void check_meshes(const Level& level) {
   }
 }
 
+// Every drawn part's triangles collide, as many as are drawn, each corner within the limits.
+void check_triangles(const Level& level) {
+  std::size_t drawn = 0;
+  for (const Mesh& m : level.parts)
+    drawn += m.indices.size() / 3;
+  const std::vector<Triangle>& triangles = level.collision.triangles;
+  CHECK(triangles.size() == drawn && drawn <= limits::kCollisionTriangles);
+  for (const Triangle& t : triangles)
+    for (const glm::vec3& v : {t.a, t.b, t.c}) {
+      CHECK(finite(v));
+      for (int a = 0; a < 3; ++a)
+        CHECK(std::fabs(v[a]) <= limits::kCoordinate);
+    }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -110,11 +126,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!load_level_text(dir, text, level, error)) {
     CHECK(error.starts_with(dir + "/") || error.starts_with(dir + " "));  // names a file there
     CHECK(error.find('\n') == std::string::npos);
-    CHECK(level.parts.empty() && level.collision.solids.empty());
+    CHECK(level.parts.empty() && level.collision.solids.empty() &&
+          level.collision.triangles.empty());
     return 0;
   }
   CHECK(error.empty());
   check_colliders(level.collision);
   check_meshes(level);
+  check_triangles(level);
   return 0;
 }
