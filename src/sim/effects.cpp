@@ -1,5 +1,11 @@
 // Pooled effects: spawned by hits and shots, updated each tick, released when done.
 // Every update walks only the live objects of its pool (for_each_active).
+//
+// Casings and sparks land where they fall, as three.js games_fps's spheres do: each tick a
+// small sphere is swept from where it is to where it is going against the level's triangles
+// (the arena's BVH); at the first touch it stops there, on the surface, never in it, and
+// bounces: the velocity's part into the surface turned back and damped (restitution), the
+// part along it slowed (friction).
 #include <algorithm>
 #include <cmath>
 
@@ -11,6 +17,40 @@ namespace flatline {
 namespace {
 
 constexpr float kGravity = 9.8f;
+
+// How a small falling thing meets the level.
+struct Bounciness {
+  float radius;
+  float restitution;  // the share of the speed into the surface it leaves with
+  float friction;     // the share of the speed along the surface a touch takes away
+};
+constexpr Bounciness kCasingBounce{0.01f, 0.45f, 0.3f};
+constexpr Bounciness kSparkBounce{0.01f, 0.3f, 0.4f};
+constexpr float kRestSpeed = 0.4f;     // m/s: a casing this slow on a floor or a slope stays
+constexpr float kRestSlope = 0.5f;     // normal.y: floors and slopes up to 60°, not walls
+constexpr float kAudibleSpeed = 0.5f;  // m/s into the surface: a bounce that makes a tink
+
+struct Landing {
+  bool hit = false;
+  glm::vec3 normal{0.0f};
+  float speed_in = 0.0f;  // how fast it struck, along the normal
+};
+
+// One tick's flight of a small sphere: swept to its next position; at a hit, moved to the
+// touching point and bounced.
+Landing fly(const World& world, glm::vec3& pos, glm::vec3& vel, float dt, const Bounciness& how) {
+  const glm::vec3 next = pos + vel * dt;
+  const auto hit = world.arena.bvh.first_hit(pos, next, how.radius);
+  if (!hit) {
+    pos = next;
+    return {};
+  }
+  pos += (next - pos) * hit->t;  // touching the surface, a radius off it
+  const float into = glm::dot(vel, hit->normal);
+  const glm::vec3 across = vel - hit->normal * into;
+  vel = across * (1.0f - how.friction) - hit->normal * (into * how.restitution);
+  return {true, hit->normal, -into};
+}
 
 glm::vec3 random_unit(Rng& rng) {
   for (;;) {  // rejection sampling in the unit ball: a few draws on average, no allocation
@@ -31,7 +71,7 @@ void update_sparks(World& world, float dt) {
   update_live(world.sparks, [&](Spark& s) {
     s.prev_pos = s.pos;
     s.vel.y -= kGravity * dt;
-    s.pos += s.vel * dt;
+    fly(world, s.pos, s.vel, dt, kSparkBounce);
     s.age += dt;  // an ember still falls while it fades
     return live_then_linger(s.life, s.age, s.lifetime - Linger::kSpark, Linger::kSpark, dt);
   });
@@ -54,19 +94,16 @@ void update_casings(World& world, float dt) {
       return true;
     if (c.resting) return false;
     c.vel.y -= kGravity * dt;
-    c.pos += c.vel * dt;
     c.spin += c.spin_rate * dt;
-    constexpr float kRadius = 0.01f;
-    if (c.pos.y < kRadius && c.vel.y < 0.0f) {  // bounce on the floor, losing energy
-      c.pos.y = kRadius;
-      c.vel.y = -c.vel.y * 0.45f;
-      c.vel.x *= 0.7f;
-      c.vel.z *= 0.7f;
+    const Landing landing = fly(world, c.pos, c.vel, dt, kCasingBounce);
+    if (!landing.hit) return false;
+    if (landing.speed_in > kAudibleSpeed) {  // a bounce, losing energy
       c.spin_rate *= 0.6f;
       ++c.bounces;
       world.events.emit(EventKind::CasingBounce, Surface::None, c.pos, world.tick);
-      if (c.vel.y < 0.4f) c.resting = true;
     }
+    // Slow, on something it can lie on: it stays there, on the platform or the ramp it fell on.
+    if (glm::length(c.vel) < kRestSpeed && landing.normal.y > kRestSlope) c.resting = true;
     return false;
   });
 }
@@ -120,7 +157,10 @@ void spawn_impact(World& world, const glm::vec3& point, const glm::vec3& normal,
   Decal* decal = spawn_object(world, world.decals);
   if (decal == nullptr) return;
   Decal& d = *decal;  // RecycleOldest: when full, the oldest hole moves here
-  d.pos = point + normal * 0.005f;
+  // The hole lies on the surface the bullet struck, facing along its normal (the renderer
+  // turns the quad to it, so it lies flat on a ramp too): the bullet's centre stopped a radius
+  // off the surface, and the hole sits just off it, so the two do not fight for depth.
+  d.pos = point - normal * (world.config.bullet_radius - 0.005f);
   d.normal = normal;
   begin_life(d, world.config.clear_on_reuse);
 }

@@ -168,6 +168,9 @@ struct PooledKind {
 };
 
 constexpr float kEyeHeight = 1.6f;
+// The player's capsule (player.cpp): from the feet (Player::pos) this tall, this thick.
+constexpr float kPlayerHeight = 1.8f;
+constexpr float kPlayerRadius = 0.35f;
 constexpr int kTargetCount = 8;
 
 struct World {

@@ -177,7 +177,7 @@ TEST(World, ThePlayerWalksFallsAndStopsAtWalls) {
   walk.sprint = true;
   for (int i = 0; i < 60 * 6; ++i)
     step(world, walk, kDt);
-  EXPECT_NEAR(world.player.pos.x, 30.0f - 0.3f, 1e-3f);
+  EXPECT_NEAR(world.player.pos.x, 30.0f - kPlayerRadius, 1e-3f);
 }
 
 std::uint64_t hash_after(std::uint64_t seed, int ticks) {
