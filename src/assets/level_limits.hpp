@@ -37,9 +37,9 @@ inline constexpr std::uint64_t kTexels = std::uint64_t{1} << 26;
 inline constexpr float kCoordinate = 1000.0f;
 
 // What collides: every drawn part's triangles (the target's aside), which the sim builds a
-// BVH over at load, and which the lab's clearance grid (accel/clearance_grid) takes as boxes,
-// listed by 16-bit index with the colliders' twelve triangles each and the targets: this
-// many and kColliders' boxes stay within its 65,535.
+// BVH over at load (with each collider's faces as triangles too), and which the lab's
+// clearance grid (accel/clearance_grid) takes as boxes, listed by 16-bit index: a level past
+// its 65,535 in all plays the lab's kernel without the grid.
 inline constexpr std::size_t kCollisionTriangles = std::size_t{1} << 15;
 
 // Colliders (UBX_ boxes), and the level's span. The broad phase (accel/static_grid) lists

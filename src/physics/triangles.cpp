@@ -1,6 +1,7 @@
 #include "physics/triangles.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 
@@ -124,18 +125,41 @@ std::optional<Contact> capsule_vs_triangle(const glm::vec3& a, const glm::vec3& 
   return Contact{-1, (nearest.on_segment - nearest.on_triangle) / dist, radius - dist};
 }
 
+namespace {
+
+// Tiles along a box's edge: kBoxTile metres each, at most kBoxTilesPerEdge (a bound on what
+// one collider can cost, whatever its size).
+int box_tiles(float length) {
+  const float tiles = std::ceil(length / kBoxTile);
+  return tiles >= 1.0f ? static_cast<int>(std::fmin(tiles, kBoxTilesPerEdge)) : 1;
+}
+
+}  // namespace
+
 void append_box_triangles(const Aabb& box, std::vector<Triangle>& out) {
-  const glm::vec3& lo = box.min;
-  const glm::vec3& hi = box.max;
-  const auto corner = [&](int i) {  // bit 0: x, bit 1: y, bit 2: z; set = the max side
-    return glm::vec3(i & 1 ? hi.x : lo.x, i & 2 ? hi.y : lo.y, i & 4 ? hi.z : lo.z);
-  };
-  // Each face as four corners, counter-clockwise seen from outside.
-  constexpr int kFaces[6][4] = {{0, 4, 6, 2}, {1, 3, 7, 5}, {0, 1, 5, 4},
-                                {2, 6, 7, 3}, {0, 2, 3, 1}, {4, 5, 7, 6}};
-  for (const auto& f : kFaces) {
-    out.push_back({corner(f[0]), corner(f[1]), corner(f[2])});
-    out.push_back({corner(f[0]), corner(f[2]), corner(f[3])});
+  // Each face as a corner and two edges (u, v) whose cross product points out of the box.
+  const glm::vec3 lo = box.min, size = box.max - box.min;
+  const glm::vec3 x(size.x, 0.0f, 0.0f), y(0.0f, size.y, 0.0f), z(0.0f, 0.0f, size.z);
+  const std::array<std::array<glm::vec3, 3>, 6> faces = {{{lo, z, y},
+                                                          {lo + x, y, z},
+                                                          {lo, x, z},
+                                                          {lo + y, z, x},
+                                                          {lo, y, x},
+                                                          {lo + z, x, y}}};
+  for (const auto& [corner, u, v] : faces) {
+    // Tiles: a BVH node's box is only as tight as its largest triangle, and one 60 m floor
+    // triangle would make every query near the floor open it.
+    const int nu = box_tiles(glm::length(u));
+    const int nv = box_tiles(glm::length(v));
+    const auto at = [&](int i, int j) {
+      return corner + u * (static_cast<float>(i) / static_cast<float>(nu)) +
+             v * (static_cast<float>(j) / static_cast<float>(nv));
+    };
+    for (int j = 0; j < nv; ++j)
+      for (int i = 0; i < nu; ++i) {  // counter-clockwise seen from outside, as u x v
+        out.push_back({at(i, j), at(i + 1, j), at(i + 1, j + 1)});
+        out.push_back({at(i, j), at(i + 1, j + 1), at(i, j + 1)});
+      }
   }
 }
 

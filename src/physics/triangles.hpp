@@ -23,8 +23,12 @@ struct Triangle {
   bool operator==(const Triangle&) const = default;
 };
 
-// A box as the twelve triangles of its six faces, wound counter-clockwise seen from outside
-// (each face's normal points out): how a box collider joins a level made of triangles.
+// A box as the triangles of its six faces, wound counter-clockwise seen from outside (each
+// face's normal points out), each face cut into tiles of kBoxTile metres a side, at most
+// kBoxTilesPerEdge along an edge (two triangles per tile): how a box collider joins a level
+// made of triangles.
+inline constexpr float kBoxTile = 4.0f;
+inline constexpr float kBoxTilesPerEdge = 8.0f;
 void append_box_triangles(const Aabb& box, std::vector<Triangle>& out);
 
 // Bad level input: a vertex that is not finite, or no area (a sliver whose corners lie on

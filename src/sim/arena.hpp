@@ -1,6 +1,6 @@
 // The arena: the level's triangles the player walks on and bullets hit, and a bounding volume
 // hierarchy over them (physics/bvh.hpp) built once at load. Boxes may add invisible blockers:
-// each becomes its twelve triangles, so every query asks one thing, the BVH. One box is the
+// each becomes the triangles of its faces, so every query asks one thing, the BVH. One box is the
 // glass, a thin wall thinner than a rifle bullet travels in a tick, that exists to prove the
 // collision is continuous.
 #pragma once
@@ -27,7 +27,7 @@ struct ArenaLayout {
 };
 
 struct Arena {
-  // Everything solid, as triangles: the layout's, then each box's twelve (box_triangles), so
+  // Everything solid, as triangles: the layout's, then each box's (append_box_triangles), so
   // that triangle index i < level_triangles is the level's own. The BVH answers for them all.
   std::vector<Triangle> triangles;
   std::size_t level_triangles = 0;
