@@ -60,6 +60,11 @@ struct Overlay::Inputs {
   Requests& requests;
 };
 
+// The compact strip's red lines, one for each switch not as the game ships, and the first
+// shot's line (overlay_switches.cpp).
+void switch_banners(const WorldStats& stats, const Settings& settings);
+void first_shot_line(const FirstShot& first_shot);
+
 // One frame, never shown, that sizes every table's draw channels (overlay_warmup.cpp).
 void warm_table_channels(ImGuiIO& io);
 

@@ -3,8 +3,6 @@
 // full mode shows them all, tiled over the frame so each is readable.
 #include <algorithm>
 
-#define GLFW_INCLUDE_NONE
-#include <GLFW/glfw3.h>  // 1.86 reads keys as GLFW key codes (no ImGuiKey_F1 before 1.87)
 #include <imgui.h>
 
 #include "overlay/overlay_internal.hpp"
@@ -32,9 +30,11 @@ constexpr std::array<Tile, kPanelCount> kFullTiles = {{
     {0.73f, 0.78f, 0.27f, 0.22f},  // settings
 }};
 
-// Compact mode: each panel at a size that shows it whole, right of the strip. A second
-// panel opened is placed a step down and right of the first, and so on.
-constexpr float kBesideStrip = 312.0f;
+// Compact mode: each panel at a size that shows it whole, right of the strip (as wide as its
+// rows are: the x is read from the strip each frame). A second panel opened is placed a step
+// down and right of the first, and so on.
+constexpr float kStripGap = 6.0f;
+constexpr float kBesideStripUntilDrawn = 360.0f;  // before the strip's first frame has a size
 constexpr float kCascade = 26.0f;
 struct Size {
   float w, h;
@@ -64,12 +64,15 @@ void toggle_panel(ViewSettings& t, int panel) {
 
 }  // namespace
 
-void Overlay::read_keys(ViewSettings& t) {
+// F1..F9 as counted presses (FrameInfo::function_presses), each press applied once.
+void Overlay::read_keys(ViewSettings& t, const FrameInfo& frame) {
   // Typing into a field (a pool's capacity): the keys are the field's, not the overlay's.
   if (ImGui::GetIO().WantCaptureKeyboard) return;
-  if (ImGui::IsKeyPressed(GLFW_KEY_F1, false)) t.mode = next_mode(t.mode);
-  for (int p = 0; p < kPanelCount; ++p)
-    if (ImGui::IsKeyPressed(GLFW_KEY_F2 + p, false)) toggle_panel(t, p);  // F2..F9 in a row
+  for (int n = 0; n < frame.function_presses[0]; ++n)
+    t.mode = next_mode(t.mode);          // F1
+  for (int p = 0; p < kPanelCount; ++p)  // F2..F9 in a row
+    for (int n = 0; n < frame.function_presses[static_cast<std::size_t>(p) + 1]; ++n)
+      toggle_panel(t, p);
 }
 
 void Overlay::menu_bar(ViewSettings& t) {
@@ -98,12 +101,15 @@ void Overlay::menu_bar(ViewSettings& t) {
   ImGui::EndMainMenuBar();
 }
 
-// Where a panel's window goes: on a change of mode every shown panel is placed again (full:
-// its tile; compact: beside the strip); otherwise where it first appears, then where the
-// person moves it.
+// Where a panel's window goes: on a change of mode, or of the strip's width, every shown
+// panel is placed again (full: its tile; compact: beside the strip); otherwise where it first
+// appears, then where the person moves it.
 void Overlay::place_panel(int panel, OverlayMode mode, int order) {
   const auto p = static_cast<std::size_t>(panel);
-  const ImGuiCond cond = placed_for_ != mode ? ImGuiCond_Always : ImGuiCond_Appearing;
+  const float beside = beside_strip();
+  const bool moved =
+      placed_for_ != mode || (mode == OverlayMode::Compact && beside != placed_beside_);
+  const ImGuiCond cond = moved ? ImGuiCond_Always : ImGuiCond_Appearing;
   const float top = menu_height_;
   const float w = static_cast<float>(width_), h = static_cast<float>(height_) - top;
   if (mode == OverlayMode::Full) {
@@ -113,7 +119,7 @@ void Overlay::place_panel(int panel, OverlayMode mode, int order) {
     return;
   }
   const float step = kCascade * static_cast<float>(order);
-  const ImVec2 at(kBesideStrip + step, top + 6.0f + step);
+  const ImVec2 at(beside + step, top + 6.0f + step);
   ImGui::SetNextWindowPos(at, cond);
   ImGui::SetNextWindowSize(ImVec2(std::min(kAloneSize[p].w, w - at.x),
                                   std::min(kAloneSize[p].h, static_cast<float>(height_) - at.y)),
@@ -139,6 +145,12 @@ void Overlay::panel_windows(const Inputs& in) {
   }
   panel_scroll_ = -1.0f;
   placed_for_ = mode;
+  placed_beside_ = beside_strip();
+}
+
+// The x right of the compact strip, as wide as the strip was drawn this frame.
+float Overlay::beside_strip() const {
+  return strip_right_ > 0.0f ? strip_right_ + kStripGap : kBesideStripUntilDrawn;
 }
 
 void Overlay::panel_body(int panel, const Inputs& in) {

@@ -30,6 +30,11 @@ WorldStats collect_stats(const World& world) {
   out.heap_bullets_peak = world.bullets.heap.peak();
   out.heap_news = heap_news(world);
   out.tunnelled = world.tunnelled;
+  out.full_visual_cap = world.config.full_visual_cap;
+  for_each_live(world.bullets, [&](const Bullet& b) {  // flying bullets, drawn which way
+    if (b.life.stage != LifeStage::Live) return;
+    ++(b.full_visual ? out.bullets_drawn_full : out.bullets_drawn_as_tracers);
+  });
   return out;
 }
 

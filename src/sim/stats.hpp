@@ -38,6 +38,11 @@ struct WorldStats {
   std::size_t heap_bullets_peak = 0;  // most heap bullets at once (a pool's peak_active)
   std::uint64_t heap_news = 0;        // objects `new`ed since load
   std::uint64_t tunnelled = 0;        // discrete collision: hits the swept test would have made
+  // The cheap fallback: flying bullets drawn in full, and those past the cap drawn only as
+  // a tracer (never refused for want of a full visual).
+  std::size_t full_visual_cap = 0;
+  std::size_t bullets_drawn_full = 0;
+  std::size_t bullets_drawn_as_tracers = 0;
 };
 
 WorldStats collect_stats(const World& world);

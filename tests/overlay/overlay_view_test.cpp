@@ -39,11 +39,12 @@ class OverlayViews : public OverlayRig {
     }
   }
 
-  // A key pressed for one frame and released the next, as the GLFW backend reports it.
-  void press(int key) {
-    ImGui::GetIO().KeysDown[key] = true;
+  // A key's presses counted by the platform for one frame (FrameInfo::function_presses),
+  // then a frame with none: as a tap shorter than a frame arrives.
+  void press(int key, int times = 1) {
+    info.function_presses[static_cast<std::size_t>(key - GLFW_KEY_F1)] = times;
     frames(1);
-    ImGui::GetIO().KeysDown[key] = false;
+    info.function_presses = {};
     frames(1);
   }
 
@@ -110,6 +111,28 @@ TEST_F(OverlayViews, FullModeShowsEveryPanelInsideTheFrameAndNoStrip) {
   }
 }
 
+// Full mode at 1280x720 keeps every control in view: no panel's content runs past its tile
+// (nothing to scroll to, across or down), with the busiest lessons panel: switches off, so
+// its red lines show too.
+TEST_F(OverlayViews, FullModeKeepsEveryPanelsContentInViewAt1280x720) {
+  settings.view.mode = OverlayMode::Full;
+  world->config.pooling = false;
+  world->config.reset_on_release = false;
+  world->config.clear_on_reuse = false;
+  world->config.swept_collision = false;
+  frames(3);
+  for (const char* title : kPanelTitles) {
+    const ImGuiWindow* w = ImGui::FindWindowByName(title);
+    ASSERT_NE(w, nullptr) << title;
+    std::printf("%-20s %4.0fx%-4.0f content %4.0fx%-4.0f scroll max %4.0f,%4.0f\n", title,
+                static_cast<double>(w->Size.x), static_cast<double>(w->Size.y),
+                static_cast<double>(w->ContentSize.x), static_cast<double>(w->ContentSize.y),
+                static_cast<double>(w->ScrollMax.x), static_cast<double>(w->ScrollMax.y));
+    EXPECT_LE(w->ScrollMax.y, 0.0f) << title << ": controls below the tile";
+    EXPECT_LE(w->ScrollMax.x, 0.0f) << title << ": controls right of the tile";
+  }
+}
+
 TEST_F(OverlayViews, F1CyclesOffCompactFullAndF2ToF9ToggleThePanels) {
   frames(1);
   press(GLFW_KEY_F1);
@@ -128,6 +151,22 @@ TEST_F(OverlayViews, F1CyclesOffCompactFullAndF2ToF9ToggleThePanels) {
   }
 }
 
+// F1..F9 are presses the platform counted, not ImGui's polled key state: a tap that began
+// and ended between two frames still counts, and two taps in one frame count twice.
+TEST_F(OverlayViews, EveryCountedFunctionKeyPressIsApplied) {
+  frames(1);
+  ASSERT_EQ(settings.view.mode, OverlayMode::Compact);
+  ASSERT_FALSE(ImGui::GetIO().KeysDown[GLFW_KEY_F1]) << "no key is held: only counted";
+  press(GLFW_KEY_F1, 2);  // compact -> full -> off
+  EXPECT_EQ(settings.view.mode, OverlayMode::Off);
+  press(GLFW_KEY_F1, 1);
+  EXPECT_EQ(settings.view.mode, OverlayMode::Compact);
+  press(GLFW_KEY_F9, 2);  // settings: opened and closed again within one frame
+  EXPECT_FALSE(settings.view.panels[kPanelSettings]);
+  press(GLFW_KEY_F9, 1);
+  EXPECT_TRUE(settings.view.panels[kPanelSettings]);
+}
+
 // While ImGui has the keyboard (typing a pool's capacity), F1..F9 are the field's.
 TEST_F(OverlayViews, KeysAreLeftAloneWhileImGuiHasTheKeyboard) {
   frames(1);
@@ -135,8 +174,8 @@ TEST_F(OverlayViews, KeysAreLeftAloneWhileImGuiHasTheKeyboard) {
   ImGui::CaptureKeyboardFromApp(true);  // as a focused text field does, from the next frame
   overlay.build(*world, collect_stats(*world), render, info, settings, requests);
   overlay.end_frame();
-  ImGui::GetIO().KeysDown[GLFW_KEY_F1] = true;
-  ImGui::GetIO().KeysDown[GLFW_KEY_F2] = true;
+  info.function_presses[0] = 1;  // F1
+  info.function_presses[1] = 1;  // F2
   frames(1);
   EXPECT_TRUE(ImGui::GetIO().WantCaptureKeyboard);
   EXPECT_EQ(settings.view.mode, OverlayMode::Compact);
