@@ -10,21 +10,15 @@
 namespace flatline::overlay {
 namespace {
 
-// Beside its switch, wrapped at the window's edge when the window is narrow (full mode).
+// Beside its switch, wrapped at the window's edge; under it when too little room is left
+// beside it (a slider in a narrow window: full mode's tile).
 void hint(const char* text) {
-  ImGui::SameLine();
+  constexpr float kRoomForAHint = 120.0f;
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (right - ImGui::GetItemRectMax().x >= kRoomForAHint) ImGui::SameLine();
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("%s", text);
   ImGui::PopTextWrapPos();
-}
-
-// The next button on this line if it fits the window, else on the next line: every button
-// stays in view in a narrow window (full mode's tile).
-void same_line_if_room(const char* next_label) {
-  const ImGuiStyle& style = ImGui::GetStyle();
-  const float next = ImGui::CalcTextSize(next_label).x + style.FramePadding.x * 2.0f;
-  const float right = ImGui::GetItemRectMax().x + style.ItemSpacing.x + next;
-  if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
 }
 
 // What a slot holds: a live or lingering object, an idle one (made, on the free stack), or
@@ -159,7 +153,7 @@ void Overlay::lessons_section(const World& world, const WorldStats& stats, Setti
   ImGui::TextDisabled("Warm-up is a load-time switch: restart with --no-warmup.");
 }
 
-// Red lines at the top of the panel while a teaching switch is off, with what it costs.
+// Red lines under the panel's controls while a teaching switch is off, with what it costs.
 void Overlay::broken_banner(const WorldStats& stats, const FrameInfo& frame) {
   const ImVec4 red(1.0f, 0.35f, 0.3f, 1.0f);
   if (!stats.pooling)
@@ -178,8 +172,10 @@ void Overlay::broken_banner(const WorldStats& stats, const FrameInfo& frame) {
 void Overlay::slot_inspector(const World& world, ViewSettings& view) {
   ImGui::Combo("pool", &view.inspect_pool, kPoolNames.data(), kPoolCount);
   constexpr ImGuiTableFlags kFlags = kTableFlags | ImGuiTableFlags_ScrollY;
-  if (!ImGui::BeginTable("slots", 5, kFlags, ImVec2(0.0f, ImGui::GetTextLineHeight() * 14.0f)))
-    return;
+  // As tall as the window leaves (a small tile in full mode), the rows scrolling inside it.
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  const float height = std::clamp(ImGui::GetContentRegionAvail().y, line * 5.0f, line * 14.0f);
+  if (!ImGui::BeginTable("slots", 5, kFlags, ImVec2(0.0f, height))) return;
   if (slots_scroll_ >= 0.0f) ImGui::SetScrollY(slots_scroll_ * ImGui::GetScrollMaxY());
   slots_scroll_ = -1.0f;
   ImGui::TableSetupScrollFreeze(0, 1);

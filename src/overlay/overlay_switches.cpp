@@ -31,16 +31,15 @@ void pool_banners(const WorldStats& stats, const SimSettings& sim) {
 }  // namespace
 
 void switch_banners(const WorldStats& stats, const Settings& settings) {
-  const WorldConfig shipped;
-  const Settings defaults;
+  const Settings defaults;  // plain data: no allocation (a WorldConfig would copy a level)
   if (!stats.pooling) banner("POOLING OFF: new/delete per object");
   if (!settings.sim.prewarm_pools) banner("NO WARM-UP: pools made on first demand");
   if (!stats.reset_on_release) banner("RESET OFF: reuse keeps last life");
   if (!stats.clear_on_reuse) banner("CLEAR ON REUSE OFF: old trails");
   if (!stats.swept_collision) banner("DISCRETE COLLISION: bullets tunnel");
-  if (settings.sim.full_visual_cap != static_cast<int>(shipped.full_visual_cap))
-    ImGui::TextColored(color(kColorRed), "FULL-VISUAL CAP %d (ships %zu)",
-                       settings.sim.full_visual_cap, shipped.full_visual_cap);
+  if (settings.sim.full_visual_cap != defaults.sim.full_visual_cap)
+    ImGui::TextColored(color(kColorRed), "FULL-VISUAL CAP %d (ships %d)",
+                       settings.sim.full_visual_cap, defaults.sim.full_visual_cap);
   pool_banners(stats, settings.sim);
   const RenderSettings& render = settings.render;
   if (!render.instancing) banner("INSTANCING OFF: a draw call per object");

@@ -14,20 +14,21 @@ constexpr std::array<const char*, kPanelCount> kPanelKeys = {"F2", "F3", "F4", "
                                                              "F6", "F7", "F8", "F9"};
 constexpr const char* kMenus[] = {"Overlay", "Panels"};
 
-// Full mode's tiles, as fractions of the frame below the menu bar: the wide tables on the
-// left, the narrow panels in two columns on the right.
+// Full mode's tiles, as fractions of the frame below the menu bar. The panels with controls
+// (pools, controls, break it, settings) get room for every control at 1280x720; the panels
+// that only show figures (heap, frame, Little's law, slots) take the rest and scroll.
 struct Tile {
   float x, y, w, h;
 };
 constexpr std::array<Tile, kPanelCount> kFullTiles = {{
-    {0.00f, 0.00f, 0.51f, 0.42f},  // pools
-    {0.00f, 0.42f, 0.51f, 0.30f},  // heap
-    {0.51f, 0.00f, 0.22f, 0.42f},  // frame
-    {0.00f, 0.72f, 0.51f, 0.28f},  // Little's law
-    {0.51f, 0.42f, 0.22f, 0.58f},  // controls
-    {0.73f, 0.00f, 0.27f, 0.46f},  // lessons
-    {0.73f, 0.46f, 0.27f, 0.32f},  // slots
-    {0.73f, 0.78f, 0.27f, 0.22f},  // settings
+    {0.000f, 0.00f, 0.500f, 0.52f},  // pools
+    {0.000f, 0.52f, 0.500f, 0.24f},  // heap
+    {0.500f, 0.64f, 0.255f, 0.36f},  // frame
+    {0.000f, 0.76f, 0.250f, 0.24f},  // Little's law
+    {0.500f, 0.00f, 0.255f, 0.64f},  // controls
+    {0.755f, 0.00f, 0.245f, 0.66f},  // lessons
+    {0.250f, 0.76f, 0.250f, 0.24f},  // slots
+    {0.755f, 0.66f, 0.245f, 0.34f},  // settings
 }};
 
 // Compact mode: each panel at a size that shows it whole, right of the strip (as wide as its
@@ -36,6 +37,7 @@ constexpr std::array<Tile, kPanelCount> kFullTiles = {{
 constexpr float kStripGap = 6.0f;
 constexpr float kBesideStripUntilDrawn = 360.0f;  // before the strip's first frame has a size
 constexpr float kCascade = 26.0f;
+constexpr const char* kLongestLabel = "mouse sensitivity_";  // a control's, and a space
 struct Size {
   float w, h;
 };
@@ -139,7 +141,10 @@ void Overlay::panel_windows(const Inputs& in) {
     if (ImGui::Begin(kPanelTitles[static_cast<std::size_t>(p)],
                      mode == OverlayMode::Full ? nullptr : &open)) {
       if (panel_scroll_ >= 0.0f) ImGui::SetScrollY(panel_scroll_ * ImGui::GetScrollMaxY());
+      // Sliders and combos leave room for their labels, so a narrow tile shows them whole.
+      ImGui::PushItemWidth(-ImGui::CalcTextSize(kLongestLabel).x);
       panel_body(p, in);
+      ImGui::PopItemWidth();
     }
     ImGui::End();
   }
@@ -171,8 +176,8 @@ void Overlay::panel_body(int panel, const Inputs& in) {
       controls_section(in.settings, in.requests);
       break;
     case kPanelLessons:
-      broken_banner(in.stats, in.frame);  // which part is switched off, and its cost
       lessons_section(in.world, in.stats, in.settings, in.requests);
+      broken_banner(in.stats, in.frame);  // which part is switched off, and its cost
       break;
     case kPanelSlots:
       slot_inspector(in.world, in.settings.view);
