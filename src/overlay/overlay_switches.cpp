@@ -20,8 +20,9 @@ void pool_banners(const WorldStats& stats, const SimSettings& sim) {
   for (std::size_t i = 0; i < kPoolCount; ++i) {
     const PoolSizing& shipped = kKinds[i].sizing;
     const bool policy = stats.pools[i].policy != shipped.policy;
-    const bool size =
-        sim.capacity[i] > 0 && static_cast<std::size_t>(sim.capacity[i]) != shipped.capacity;
+    // With no warm-up a pool's size reads as what it has made so far: not a choice.
+    const bool size = sim.prewarm_pools && sim.capacity[i] > 0 &&
+                      static_cast<std::size_t>(sim.capacity[i]) != shipped.capacity;
     if (!policy && !size) continue;
     ImGui::TextColored(color(kColorRed), "%s: %s, %d slots", kKinds[i].name,
                        to_string(stats.pools[i].policy), sim.capacity[i]);

@@ -30,8 +30,9 @@ Aim aim(const World& world) {
 
 // A tracer round: every config.tracer_every-th rifle round, counted from the first.
 bool next_is_tracer_round(World& world) {
+  const std::uint64_t round = world.rifle_rounds++;
   const int every = world.config.tracer_every;
-  return every > 0 && world.rifle_rounds++ % static_cast<std::uint64_t>(every) == 0;
+  return every > 0 && round % static_cast<std::uint64_t>(every) == 0;
 }
 
 void fire_bullet(World& world, const Aim& a, glm::vec3 dir, float speed, float damage,

@@ -47,7 +47,7 @@ TEST(TracerRounds, NoneWhenTracerEveryIsZero) {
 // Two worlds on the same seed and inputs, one with a switch off: the switch changes only
 // what is drawn (trails, casings' and sparks' state), so both play the same game.
 struct Lockstep {
-  explicit Lockstep(WorldConfig off) : on(WorldConfig{}), off(off) {}
+  explicit Lockstep(const WorldConfig& switched) : on(WorldConfig{}), off(switched) {}
   void tick() {
     const TickInput input = autofire_input(on, kHz);
     step(on, input, kDt);
