@@ -57,6 +57,7 @@ int clamp_sim(SimSettings& s) {
        d.rifle_rate, n);
   hold(s.bullet_speed, static_cast<float>(kMinBulletSpeed), static_cast<float>(kMaxBulletSpeed),
        d.bullet_speed, n);
+  hold(s.full_visual_cap, 0, static_cast<int>(kMaxPoolSize), d.full_visual_cap, n);
   for (int& capacity : s.capacity)
     hold(capacity, 1, static_cast<int>(kMaxPoolSize), 1, n);
   for (OverflowPolicy& policy : s.policy)
@@ -69,6 +70,8 @@ int clamp_sim(SimSettings& s) {
 void apply_sim(const SimSettings& was, const SimSettings& now, bool all, World& world) {
   if (all || now.rifle_rate != was.rifle_rate) world.config.rifle_rate = now.rifle_rate;
   if (all || now.bullet_speed != was.bullet_speed) set_bullet_speed(world.config, now.bullet_speed);
+  if (all || now.full_visual_cap != was.full_visual_cap)  // the next bullet fired sees it
+    world.config.full_visual_cap = static_cast<std::size_t>(now.full_visual_cap);
   // The teaching switches ("Break it on purpose"): they take effect on the next tick.
   if (all || now.pooling != was.pooling) world.config.pooling = now.pooling;
   if (all || now.reset_on_release != was.reset_on_release)

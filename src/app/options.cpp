@@ -83,6 +83,8 @@ const char* usage() {
          "  --discrete           discrete collision (end points only): bullets tunnel\n"
          "  --bullet-speed MPS   rifle bullet speed in m/s (1..2000, default 300); scatter\n"
          "                       pellets keep their proportion (220 at 300)\n"
+         "  --full-visual-cap N  live bullets drawn in full (0..10000000, default 64); past it\n"
+         "                       a bullet is drawn as a cheap tracer, never refused\n"
          "  --no-warmup          no warm-up: pools start empty and grow on demand (allocating),\n"
          "                       instance buffers grow with them, nothing drawn while loading\n"
          "  --help               this text\n";
@@ -210,6 +212,10 @@ ParseResult parse_options(int argc, const char* const* argv) {
       o.no_clear_on_reuse = true;
     } else if (flag == "--discrete") {
       o.discrete = true;
+    } else if (flag == "--full-visual-cap") {
+      if (!value(v) || !parse_int(v, o.full_visual_cap) || o.full_visual_cap < 0 ||
+          o.full_visual_cap > static_cast<std::int64_t>(kMaxPoolSize))
+        return fail("--full-visual-cap needs a number of bullets, 0..10000000");
     } else if (flag == "--no-warmup") {
       o.no_warmup = true;
     } else if (flag == "--bullet-speed") {
@@ -233,8 +239,8 @@ ParseResult parse_options(int argc, const char* const* argv) {
   // Nor do the teaching switches: a recording replays the pattern as designed.
   if (o.lessons_used() && (!o.record_path.empty() || !o.replay_path.empty()))
     return fail(
-        "--no-pooling, --no-reset, --no-clear-on-reuse, --discrete and --bullet-speed cannot "
-        "be combined with --record or --replay");
+        "--no-pooling, --no-reset, --no-clear-on-reuse, --discrete, --bullet-speed and "
+        "--full-visual-cap cannot be combined with --record or --replay");
   // The steady-state heap figures count from the end of the warm-up: a run that ends
   // first would report 0 allocations after warm-up, a figure that measured nothing. The
   // run's length: --frames, else --no-window's default; a replay's is known once it is

@@ -33,6 +33,7 @@ Settings settings_from(const Options& o) {
   if (o.overflow) sim.policy[kBullets] = *o.overflow;               // --overflow: the bullets'
   if (o.fire_rate > 0.0) sim.rifle_rate = static_cast<float>(o.fire_rate);
   if (o.bullet_speed > 0.0) sim.bullet_speed = static_cast<float>(o.bullet_speed);
+  if (o.full_visual_cap >= 0) sim.full_visual_cap = static_cast<int>(o.full_visual_cap);
   sim.pooling = !o.no_pooling;
   sim.reset_on_release = !o.no_reset;
   sim.clear_on_reuse = !o.no_clear_on_reuse;
@@ -61,6 +62,7 @@ WorldConfig world_config_from(const SimSettings& sim) {
   config.rifle_rate = sim.rifle_rate;
   // The rifle's speed has one home, the settings; the pellets follow it in proportion.
   if (sim.bullet_speed != config.rifle_speed) set_bullet_speed(config, sim.bullet_speed);
+  config.full_visual_cap = static_cast<std::size_t>(sim.full_visual_cap);
   config.pooling = sim.pooling;
   config.reset_on_release = sim.reset_on_release;
   config.clear_on_reuse = sim.clear_on_reuse;

@@ -164,7 +164,7 @@ void draw_world(Game& g) {
 
 // 4. One Dear ImGui frame: the overlay's panels (they edit settings), and the HUD on the
 // background list under them, the renderer's camera placing its damage numbers where drawn.
-void draw_overlay_and_hud(Game& g, int ticks) {
+void draw_overlay_and_hud(Game& g, int ticks, const platform::FrameKeys& keys) {
   Session& s = g.session;
   Settings& settings = s.settings();
   const heap::Counts now_heap = heap::totals();
@@ -177,6 +177,7 @@ void draw_overlay_and_hud(Game& g, int ticks) {
   g.voices = s.audio().report();  // a copy of counters: no allocation
   g.info.voices = s.audio().running() ? &g.voices : nullptr;
   g.info.ticks = ticks;
+  g.info.function_presses = keys.function_presses;  // F1..F9, counted as P and N are
   g.info.tick_hz = s.clock().tick_hz();
   g.info.dropped_seconds = s.clock().dropped_seconds();
   // The tour: one step every few frames once warmed up, so each step is seen for a moment.
@@ -190,7 +191,7 @@ void draw_overlay_and_hud(Game& g, int ticks) {
   const render::Camera camera =
       frame_camera(s.world(), g.alpha, g.width, g.height, settings.render);
   if (hud_shown(settings.view))  // after build(): an F1 press applies in this very frame
-    g.hud.draw(s.world(), camera, g.info.tick_hz);
+    g.hud.draw(s.world(), camera, g.info.tick_hz, settings.time.paused);
   else
     g.hud.hide();
   g.overlay.end_frame();
@@ -265,7 +266,7 @@ bool frame(Game& g) {
   if (keys.quit > 0) return false;
   const int ticks = run_fixed_ticks(g);  // 2. real time -> whole ticks
   draw_world(g);                         // 3. the world, blended by alpha
-  draw_overlay_and_hud(g, ticks);        // 4. reads the world, edits settings and requests
+  draw_overlay_and_hud(g, ticks, keys);  // 4. reads the world, edits settings and requests
   // 5. Settings: held in range, then only what changed is applied (app/apply_settings.hpp).
   apply_settings(g.applied, g.session.settings(), g.requests, g.session, g.window.get());
   present(g, keys);  // 6. screenshot, swap

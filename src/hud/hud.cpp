@@ -1,7 +1,7 @@
 // The HUD (hud.hpp), drawn every frame the full overlay does not cover, on ImGui's background
 // list (over the scene, under the panels): the crosshair, a hit marker when a bullet strikes
-// a target, the score, and the damage numbers, sized by distance. It allocates nothing per
-// frame: text goes through stack buffers and the background list is reserved for a full
+// a target, the score, PAUSED while paused, and the damage numbers, sized by distance. It allocates
+// nothing per frame: text goes through stack buffers and the background list is reserved for a full
 // damage-number pool.
 #include "hud/hud.hpp"
 
@@ -96,6 +96,19 @@ void draw_score(ImDrawList& draw, ImFont* font, const World& world, float w) {
                 kHudWhite, 1.0f, small);
 }
 
+// PAUSED, big, a little above the crosshair, and how to go on: the world is frozen, not hung.
+void draw_paused(ImDrawList& draw, ImFont* font, ImVec2 c) {
+  constexpr const char* kBig = "PAUSED";
+  constexpr const char* kSmall = "P resumes, N steps one tick";
+  const float big_px = kHudFontPx * 1.5f, small_px = kHudFontPx * 0.6f;
+  const ImVec2 big = font->CalcTextSizeA(big_px, FLT_MAX, 0.0f, kBig);
+  const ImVec2 small = font->CalcTextSizeA(small_px, FLT_MAX, 0.0f, kSmall);
+  const float top = c.y - 40.0f - big.y - small.y;
+  shadowed_text(draw, font, big_px, ImVec2(c.x - big.x * 0.5f, top), kHudWhite, 1.0f, kBig);
+  shadowed_text(draw, font, small_px, ImVec2(c.x - small.x * 0.5f, top + big.y + 2.0f), kHudWhite,
+                1.0f, kSmall);
+}
+
 }  // namespace
 
 void Hud::add_font(ImFontAtlas& atlas) {
@@ -104,7 +117,7 @@ void Hud::add_font(ImFontAtlas& atlas) {
   font_ = atlas.AddFontDefault(&config);
 }
 
-void Hud::draw(const World& world, const render::Camera& camera, double tick_hz) {
+void Hud::draw(const World& world, const render::Camera& camera, double tick_hz, bool paused) {
   IM_ASSERT(ImGui::GetCurrentContext() != nullptr &&
             "The HUD draws into an open ImGui frame: begin the overlay's frame first");
   ImDrawList& draw = *ImGui::GetBackgroundDrawList();  // over the scene, under the panels
@@ -125,6 +138,7 @@ void Hud::draw(const World& world, const render::Camera& camera, double tick_hz)
     if (alpha > 0.0f) draw_hit_marker(draw, centre, alpha, broke);
   }
   draw_score(draw, font, world, w);
+  if (paused) draw_paused(draw, font, centre);
 
   numbers_on_screen_ = 0;
 

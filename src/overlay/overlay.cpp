@@ -149,7 +149,7 @@ void Overlay::build(const World& world, const WorldStats& stats, const render::R
                     const FrameInfo& frame, Settings& settings, Requests& requests) {
   if (!initialised_) return;
   record(stats, frame);  // history keeps running while the panels are hidden
-  read_keys(settings.view);
+  read_keys(settings.view, frame);
   if (settings.view.mode == OverlayMode::Off) {
     placed_for_ = OverlayMode::Off;
     return;
@@ -181,6 +181,7 @@ void Overlay::record(const WorldStats& stats, const FrameInfo& frame) {
   h.heap_allocations.push(frame.warmed_up ? static_cast<float>(frame.heap_frame.allocations)
                                           : 0.0f);
   h.heap_since_warmup.push(static_cast<float>(frame.heap_since_warmup.allocations));
+  first_shot_.record(stats.shots_fired, frame.heap_frame.allocations);
   for (std::size_t i = 0; i < kPoolCount; ++i) {
     h.pool_allocations[i].push(static_cast<float>(stats.pools[i].stats.allocations));
   }

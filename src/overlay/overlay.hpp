@@ -18,6 +18,7 @@
 
 #include "diag/heap_counter.hpp"
 #include "overlay/imgui_arena.hpp"
+#include "overlay/overlay_math.hpp"
 #include "overlay/overlay_view.hpp"
 #include "render/antialiasing.hpp"
 #include "render/render_stats.hpp"
@@ -41,6 +42,9 @@ struct FrameInfo {
   heap::Counts heap_screenshots;   // what the screenshots the player asked for allocated
   heap::Counts heap_resizes;       // what drawing at a new window size made the driver allocate
   bool warmed_up = false;
+  // F1..F9 presses since the last frame, counted by the platform as P and N are: a tap
+  // shorter than a frame is never lost (ImGui's polled key state would miss it).
+  std::array<int, 9> function_presses{};
   const PoolReport* voices = nullptr;  // the sound's voices, a pool like the others; null: silent
 };
 
@@ -103,11 +107,12 @@ class Overlay {
   struct Inputs;   // what build() was given (overlay_internal.hpp)
   void record(const WorldStats& stats, const FrameInfo& frame);
   // The windows (overlay_windows.cpp, overlay_compact.cpp, overlay_settings.cpp).
-  void read_keys(ViewSettings& view);
+  void read_keys(ViewSettings& view, const FrameInfo& frame);
   void menu_bar(ViewSettings& view);
   void compact_strip(const Inputs& in);
   void panel_windows(const Inputs& in);
   void place_panel(int panel, OverlayMode mode, int order);
+  float beside_strip() const;
   void panel_body(int panel, const Inputs& in);
   void settings_section(Settings& settings);
   void pool_table(const WorldStats& stats, const render::RenderStats& render,
@@ -132,8 +137,11 @@ class Overlay {
   float slots_scroll_ = -1.0f;
   static constexpr int kNoMenuRequest = -2, kCloseMenus = -1;
   int menu_request_ = kNoMenuRequest;
-  float menu_height_ = 0.0f;  // the main menu bar's height: the windows go below it
+  float menu_height_ = 0.0f;    // the main menu bar's height: the windows go below it
+  float strip_right_ = 0.0f;    // the compact strip's right edge this frame (0: not shown yet)
+  float placed_beside_ = 0.0f;  // the x compact mode's panels were last placed at
   OverlayMode placed_for_ = OverlayMode::Off;  // the mode the panels were last arranged for
+  FirstShot first_shot_;                       // the first shot's frame, marked on the strip's plot
 };
 
 }  // namespace flatline::overlay

@@ -36,7 +36,7 @@ void Overlay::controls_section(Settings& settings, Requests& requests) {
   ImGui::BeginDisabled(!time.paused);  // a single step only means something while paused
   if (ImGui::Button("Step (N)")) ++requests.steps;
   ImGui::EndDisabled();
-  ImGui::SameLine();
+  same_line_if_room("Screenshot (F12)");
   if (ImGui::Button("Screenshot (F12)")) requests.screenshot = true;
 
   ImGui::SliderFloat("time scale", &time.time_scale, kMinTimeScale, kMaxTimeScale, "%.2fx", kClamp);

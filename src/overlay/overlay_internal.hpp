@@ -36,6 +36,15 @@ inline float fill_width() {
   return ImGui::GetContentRegionAvail().x;
 }
 
+// The next button on this line if it fits the window, else on the next line: every button
+// stays in view in a narrow window (full mode's tiles).
+inline void same_line_if_room(const char* next_label) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float next = ImGui::CalcTextSize(next_label).x + style.FramePadding.x * 2.0f;
+  const float right = ImGui::GetItemRectMax().x + style.ItemSpacing.x + next;
+  if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
+}
+
 // A flat line reads best mid-plot: scale from 0 to twice the largest sample.
 inline float plot_top(const History5s& ring, float at_least) {
   return std::max(ring.max() * 2.0f, at_least);
@@ -59,6 +68,11 @@ struct Overlay::Inputs {
   Settings& settings;
   Requests& requests;
 };
+
+// The compact strip's red lines, one for each switch not as the game ships, and the first
+// shot's line (overlay_switches.cpp).
+void switch_banners(const WorldStats& stats, const Settings& settings);
+void first_shot_line(const FirstShot& first_shot);
 
 // One frame, never shown, that sizes every table's draw channels (overlay_warmup.cpp).
 void warm_table_channels(ImGuiIO& io);

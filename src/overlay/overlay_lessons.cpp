@@ -1,6 +1,8 @@
 // "Break it on purpose": the panel's teaching switches, and the slot inspector.
 // Each switch turns one part of the pattern off; the label says what to watch.
 // It writes settings and requests only: the frame loop applies them (src/app/apply_settings.cpp).
+#include <algorithm>
+
 #include <imgui.h>
 
 #include "overlay/overlay_internal.hpp"
@@ -8,36 +10,71 @@
 namespace flatline::overlay {
 namespace {
 
-// Beside its switch, wrapped at the window's edge when the window is narrow (full mode).
+// Beside its switch, wrapped at the window's edge; under it when too little room is left
+// beside it (a slider in a narrow window: full mode's tile).
 void hint(const char* text) {
-  ImGui::SameLine();
+  constexpr float kRoomForAHint = 120.0f;
+  const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (right - ImGui::GetItemRectMax().x >= kRoomForAHint) ImGui::SameLine();
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextDisabled("%s", text);
   ImGui::PopTextWrapPos();
 }
 
-// One row per slot: its stage (live, lingering: fading out before release, or idle), its
-// generation (how many lives it has begun and ended), the object's age, and where an
-// idle slot sits on the free stack.
+// What a slot holds: a live or lingering object, an idle one (made, on the free stack), or
+// none: vacant (its object trimmed or forgotten, re-made on demand) or never made (no
+// warm-up: the slots past those made so far).
+enum class SlotShows { Live, Lingering, Idle, Vacant, NeverMade };
+
 template <class T>
-void slot_rows(const WorldPool<T>& pool) {
+SlotShows slot_shows(const WorldPool<T>& pool, int slot) {
+  if (static_cast<std::size_t>(slot) >= pool.capacity()) return SlotShows::NeverMade;
+  if (pool.is_vacant(slot)) return SlotShows::Vacant;
+  if (!pool.is_active(slot)) return SlotShows::Idle;
+  return pool[slot].life.stage == LifeStage::Lingering ? SlotShows::Lingering : SlotShows::Live;
+}
+
+void state_cell(SlotShows shows) {
+  switch (shows) {
+    case SlotShows::Live:
+      ImGui::TextColored(ImVec4(0.4f, 1.0f, 0.4f, 1.0f), "live");
+      break;
+    case SlotShows::Lingering:
+      ImGui::TextColored(ImVec4(1.0f, 0.75f, 0.3f, 1.0f), "lingering");
+      break;
+    case SlotShows::Idle:
+      ImGui::TextDisabled("idle");
+      break;
+    case SlotShows::Vacant:  // the slot stays; its object is gone until demand re-makes it
+      ImGui::TextColored(ImVec4(0.55f, 0.65f, 1.0f, 1.0f), "vacant");
+      break;
+    case SlotShows::NeverMade:
+      ImGui::TextColored(ImVec4(0.55f, 0.65f, 1.0f, 0.6f), "never made");
+      break;
+  }
+}
+
+// One row per slot, up to the size the pool was given (`rows`): its stage (live, lingering:
+// fading out before release, idle, vacant or never made), its generation (how many lives
+// it has begun and ended), the object's age, and where an idle slot sits on the free stack.
+template <class T>
+void slot_rows(const WorldPool<T>& pool, std::size_t rows) {
   ImGuiListClipper clipper;  // only the visible rows are built: 10^6 slots cost the same
-  clipper.Begin(static_cast<int>(pool.capacity()));
+  clipper.Begin(static_cast<int>(std::max(rows, pool.capacity())));
   while (clipper.Step()) {
     for (int slot = clipper.DisplayStart; slot < clipper.DisplayEnd; ++slot) {
-      const bool live = pool.is_active(slot);
+      const SlotShows shows = slot_shows(pool, slot);
+      const bool live = shows == SlotShows::Live || shows == SlotShows::Lingering;
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::Text("%d", slot);
       ImGui::TableNextColumn();
-      if (!live)
-        ImGui::TextDisabled("idle");
-      else if (pool[slot].life.stage == LifeStage::Lingering)
-        ImGui::TextColored(ImVec4(1.0f, 0.75f, 0.3f, 1.0f), "lingering");
-      else
-        ImGui::TextColored(ImVec4(0.4f, 1.0f, 0.4f, 1.0f), "live");
+      state_cell(shows);
       ImGui::TableNextColumn();
-      ImGui::Text("%u", pool.generation(slot));
+      if (shows == SlotShows::NeverMade)
+        ImGui::TextDisabled("-");
+      else
+        ImGui::Text("%u", pool.generation(slot));
       ImGui::TableNextColumn();
       if (live)
         ImGui::Text("%.2f s", static_cast<double>(pool[slot].age));
@@ -51,6 +88,17 @@ void slot_rows(const WorldPool<T>& pool) {
         ImGui::TextDisabled("-");
     }
   }
+}
+
+// The cheap fallback: how many flying bullets are drawn in full and how many only as a
+// tracer, and the cap between them. Past the cap a bullet is still fired (a fallback costs
+// less than a refusal), just drawn the cheap way.
+void fallback_lines(const WorldStats& stats, SimSettings& sim) {
+  ImGui::SliderInt("full-visual cap", &sim.full_visual_cap, kMinFullVisualCapSlider,
+                   kMaxFullVisualCapSlider, "%d", kClamp);
+  hint("bullets drawn in full; past it, a tracer");
+  ImGui::TextWrapped("  flying now: %zu drawn in full, %zu as tracers (the fallback)",
+                     stats.bullets_drawn_full, stats.bullets_drawn_as_tracers);
 }
 
 }  // namespace
@@ -82,12 +130,14 @@ void Overlay::lessons_section(const World& world, const WorldStats& stats, Setti
                      static_cast<double>(sim.bullet_speed) / settings.time.tick_hz,
                      static_cast<unsigned long long>(stats.tunnelled));
 
+  fallback_lines(stats, sim);
+
   ImGui::Separator();
   ImGui::TextWrapped("Misuse on demand (counted in the pools table's misuse column):");
   if (ImGui::Button("Double release")) ++requests.double_releases;
-  ImGui::SameLine();
+  same_line_if_room("Stale handle release");
   if (ImGui::Button("Stale handle release")) ++requests.stale_releases;
-  ImGui::SameLine();
+  same_line_if_room("Seeker on next shot");
   if (ImGui::Button("Seeker on next shot")) requests.seeker = true;
   const PoolStats& bullets = stats.pools[kBullets].stats;
   ImGui::TextWrapped("  bullets: %zu double, %zu stale releases caught", bullets.double_releases,
@@ -103,7 +153,7 @@ void Overlay::lessons_section(const World& world, const WorldStats& stats, Setti
   ImGui::TextDisabled("Warm-up is a load-time switch: restart with --no-warmup.");
 }
 
-// Red lines at the top of the panel while a teaching switch is off, with what it costs.
+// Red lines under the panel's controls while a teaching switch is off, with what it costs.
 void Overlay::broken_banner(const WorldStats& stats, const FrameInfo& frame) {
   const ImVec4 red(1.0f, 0.35f, 0.3f, 1.0f);
   if (!stats.pooling)
@@ -122,8 +172,10 @@ void Overlay::broken_banner(const WorldStats& stats, const FrameInfo& frame) {
 void Overlay::slot_inspector(const World& world, ViewSettings& view) {
   ImGui::Combo("pool", &view.inspect_pool, kPoolNames.data(), kPoolCount);
   constexpr ImGuiTableFlags kFlags = kTableFlags | ImGuiTableFlags_ScrollY;
-  if (!ImGui::BeginTable("slots", 5, kFlags, ImVec2(0.0f, ImGui::GetTextLineHeight() * 14.0f)))
-    return;
+  // As tall as the window leaves (a small tile in full mode), the rows scrolling inside it.
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  const float height = std::clamp(ImGui::GetContentRegionAvail().y, line * 5.0f, line * 14.0f);
+  if (!ImGui::BeginTable("slots", 5, kFlags, ImVec2(0.0f, height))) return;
   if (slots_scroll_ >= 0.0f) ImGui::SetScrollY(slots_scroll_ * ImGui::GetScrollMaxY());
   slots_scroll_ = -1.0f;
   ImGui::TableSetupScrollFreeze(0, 1);
@@ -133,7 +185,9 @@ void Overlay::slot_inspector(const World& world, ViewSettings& view) {
   ImGui::TableSetupColumn("age");
   ImGui::TableSetupColumn("free-stack depth");
   ImGui::TableHeadersRow();
-  visit_pool(world, view.inspect_pool, [](const auto& pool) { slot_rows(pool); });
+  // Rows up to the size the pool was given: with no warm-up, the slots not made yet too.
+  const std::size_t rows = world.config.pools[static_cast<std::size_t>(view.inspect_pool)].capacity;
+  visit_pool(world, view.inspect_pool, [rows](const auto& pool) { slot_rows(pool, rows); });
   ImGui::EndTable();
 }
 

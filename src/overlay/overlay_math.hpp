@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "pool/pool_meter.hpp"
+#include "pool/pool_stats.hpp"
 
 namespace flatline::overlay {
 
@@ -57,6 +58,33 @@ constexpr float bar_fraction(std::size_t count, std::size_t capacity) {
   if (capacity == 0) return 1.0f;
   return std::min(1.0f, static_cast<float>(count) / static_cast<float>(capacity));
 }
+
+// A pool with no object made yet (no warm-up: made on first demand) and no demand refused is
+// not full: the strip draws it empty and grey, not red at 0 of 0.
+constexpr bool none_made_yet(const PoolStats& s) {
+  return s.capacity == 0 && s.allocations == 0 && s.dropped == 0;
+}
+
+// --- The first shot's frame: where warm-up (or its absence) shows. Recorded once per run,
+// the frame the first shot was fired with that frame's heap allocations, then counted back.
+struct FirstShot {
+  static constexpr int kNotYet = -1;
+  int frames_ago = kNotYet;
+  std::uint64_t allocations = 0;  // heap allocations in the frame that fired it
+
+  void record(std::uint64_t shots_fired, std::uint64_t frame_allocations) {
+    if (frames_ago != kNotYet) {
+      if (frames_ago < kLongAgo) ++frames_ago;
+      return;
+    }
+    if (shots_fired == 0) return;
+    frames_ago = 0;
+    allocations = frame_allocations;
+  }
+
+ private:
+  static constexpr int kLongAgo = 1 << 30;
+};
 
 // --- Little's law: N ≈ λ · L · k, rounded up (a pool has whole slots).
 inline double recommended_size(double lambda, double lifetime, double k) {

@@ -38,6 +38,7 @@ inline constexpr float kMinRifleRateSlider = 1.0f, kMaxRifleRateSlider = 30.0f; 
 inline constexpr float kMinFrameClamp = 0.02f, kMaxFrameClamp = 1.0f;            // seconds
 inline constexpr float kMinVolume = 0.0f, kMaxVolume = 1.0f;
 inline constexpr float kMinBulletSpeedSlider = 5.0f, kMaxBulletSpeedSlider = 2000.0f;  // m/s
+inline constexpr int kMinFullVisualCapSlider = 0, kMaxFullVisualCapSlider = 512;       // bullets
 inline constexpr int kMinCapacityInput = 1, kMaxCapacityInput = 1 << 20;  // a pool's size
 
 // F1 cycles off -> compact -> full -> off.

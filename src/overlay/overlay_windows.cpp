@@ -3,8 +3,6 @@
 // full mode shows them all, tiled over the frame so each is readable.
 #include <algorithm>
 
-#define GLFW_INCLUDE_NONE
-#include <GLFW/glfw3.h>  // 1.86 reads keys as GLFW key codes (no ImGuiKey_F1 before 1.87)
 #include <imgui.h>
 
 #include "overlay/overlay_internal.hpp"
@@ -16,26 +14,30 @@ constexpr std::array<const char*, kPanelCount> kPanelKeys = {"F2", "F3", "F4", "
                                                              "F6", "F7", "F8", "F9"};
 constexpr const char* kMenus[] = {"Overlay", "Panels"};
 
-// Full mode's tiles, as fractions of the frame below the menu bar: the wide tables on the
-// left, the narrow panels in two columns on the right.
+// Full mode's tiles, as fractions of the frame below the menu bar. The panels with controls
+// (pools, controls, break it, settings) get room for every control at 1280x720; the panels
+// that only show figures (heap, frame, Little's law, slots) take the rest and scroll.
 struct Tile {
   float x, y, w, h;
 };
 constexpr std::array<Tile, kPanelCount> kFullTiles = {{
-    {0.00f, 0.00f, 0.51f, 0.42f},  // pools
-    {0.00f, 0.42f, 0.51f, 0.30f},  // heap
-    {0.51f, 0.00f, 0.22f, 0.42f},  // frame
-    {0.00f, 0.72f, 0.51f, 0.28f},  // Little's law
-    {0.51f, 0.42f, 0.22f, 0.58f},  // controls
-    {0.73f, 0.00f, 0.27f, 0.46f},  // lessons
-    {0.73f, 0.46f, 0.27f, 0.32f},  // slots
-    {0.73f, 0.78f, 0.27f, 0.22f},  // settings
+    {0.000f, 0.00f, 0.500f, 0.52f},  // pools
+    {0.000f, 0.52f, 0.500f, 0.24f},  // heap
+    {0.500f, 0.64f, 0.255f, 0.36f},  // frame
+    {0.000f, 0.76f, 0.250f, 0.24f},  // Little's law
+    {0.500f, 0.00f, 0.255f, 0.64f},  // controls
+    {0.755f, 0.00f, 0.245f, 0.66f},  // lessons
+    {0.250f, 0.76f, 0.250f, 0.24f},  // slots
+    {0.755f, 0.66f, 0.245f, 0.34f},  // settings
 }};
 
-// Compact mode: each panel at a size that shows it whole, right of the strip. A second
-// panel opened is placed a step down and right of the first, and so on.
-constexpr float kBesideStrip = 312.0f;
+// Compact mode: each panel at a size that shows it whole, right of the strip (as wide as its
+// rows are: the x is read from the strip each frame). A second panel opened is placed a step
+// down and right of the first, and so on.
+constexpr float kStripGap = 6.0f;
+constexpr float kBesideStripUntilDrawn = 360.0f;  // before the strip's first frame has a size
 constexpr float kCascade = 26.0f;
+constexpr const char* kLongestLabel = "mouse sensitivity_";  // a control's, and a space
 struct Size {
   float w, h;
 };
@@ -64,12 +66,15 @@ void toggle_panel(ViewSettings& t, int panel) {
 
 }  // namespace
 
-void Overlay::read_keys(ViewSettings& t) {
+// F1..F9 as counted presses (FrameInfo::function_presses), each press applied once.
+void Overlay::read_keys(ViewSettings& t, const FrameInfo& frame) {
   // Typing into a field (a pool's capacity): the keys are the field's, not the overlay's.
   if (ImGui::GetIO().WantCaptureKeyboard) return;
-  if (ImGui::IsKeyPressed(GLFW_KEY_F1, false)) t.mode = next_mode(t.mode);
-  for (int p = 0; p < kPanelCount; ++p)
-    if (ImGui::IsKeyPressed(GLFW_KEY_F2 + p, false)) toggle_panel(t, p);  // F2..F9 in a row
+  for (int n = 0; n < frame.function_presses[0]; ++n)
+    t.mode = next_mode(t.mode);          // F1
+  for (int p = 0; p < kPanelCount; ++p)  // F2..F9 in a row
+    for (int n = 0; n < frame.function_presses[static_cast<std::size_t>(p) + 1]; ++n)
+      toggle_panel(t, p);
 }
 
 void Overlay::menu_bar(ViewSettings& t) {
@@ -98,12 +103,15 @@ void Overlay::menu_bar(ViewSettings& t) {
   ImGui::EndMainMenuBar();
 }
 
-// Where a panel's window goes: on a change of mode every shown panel is placed again (full:
-// its tile; compact: beside the strip); otherwise where it first appears, then where the
-// person moves it.
+// Where a panel's window goes: on a change of mode, or of the strip's width, every shown
+// panel is placed again (full: its tile; compact: beside the strip); otherwise where it first
+// appears, then where the person moves it.
 void Overlay::place_panel(int panel, OverlayMode mode, int order) {
   const auto p = static_cast<std::size_t>(panel);
-  const ImGuiCond cond = placed_for_ != mode ? ImGuiCond_Always : ImGuiCond_Appearing;
+  const float beside = beside_strip();
+  const bool moved =
+      placed_for_ != mode || (mode == OverlayMode::Compact && beside != placed_beside_);
+  const ImGuiCond cond = moved ? ImGuiCond_Always : ImGuiCond_Appearing;
   const float top = menu_height_;
   const float w = static_cast<float>(width_), h = static_cast<float>(height_) - top;
   if (mode == OverlayMode::Full) {
@@ -113,7 +121,7 @@ void Overlay::place_panel(int panel, OverlayMode mode, int order) {
     return;
   }
   const float step = kCascade * static_cast<float>(order);
-  const ImVec2 at(kBesideStrip + step, top + 6.0f + step);
+  const ImVec2 at(beside + step, top + 6.0f + step);
   ImGui::SetNextWindowPos(at, cond);
   ImGui::SetNextWindowSize(ImVec2(std::min(kAloneSize[p].w, w - at.x),
                                   std::min(kAloneSize[p].h, static_cast<float>(height_) - at.y)),
@@ -133,12 +141,21 @@ void Overlay::panel_windows(const Inputs& in) {
     if (ImGui::Begin(kPanelTitles[static_cast<std::size_t>(p)],
                      mode == OverlayMode::Full ? nullptr : &open)) {
       if (panel_scroll_ >= 0.0f) ImGui::SetScrollY(panel_scroll_ * ImGui::GetScrollMaxY());
+      // Sliders and combos leave room for their labels, so a narrow tile shows them whole.
+      ImGui::PushItemWidth(-ImGui::CalcTextSize(kLongestLabel).x);
       panel_body(p, in);
+      ImGui::PopItemWidth();
     }
     ImGui::End();
   }
   panel_scroll_ = -1.0f;
   placed_for_ = mode;
+  placed_beside_ = beside_strip();
+}
+
+// The x right of the compact strip, as wide as the strip was drawn this frame.
+float Overlay::beside_strip() const {
+  return strip_right_ > 0.0f ? strip_right_ + kStripGap : kBesideStripUntilDrawn;
 }
 
 void Overlay::panel_body(int panel, const Inputs& in) {
@@ -159,8 +176,8 @@ void Overlay::panel_body(int panel, const Inputs& in) {
       controls_section(in.settings, in.requests);
       break;
     case kPanelLessons:
-      broken_banner(in.stats, in.frame);  // which part is switched off, and its cost
       lessons_section(in.world, in.stats, in.settings, in.requests);
+      broken_banner(in.stats, in.frame);  // which part is switched off, and its cost
       break;
     case kPanelSlots:
       slot_inspector(in.world, in.settings.view);

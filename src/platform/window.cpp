@@ -138,6 +138,8 @@ void Window::on_key(GLFWwindow* w, int key, int, int action, int) {
       if (me->input_ != nullptr && me->captured_) me->input_->press_jump();
       break;
     default:
+      if (key >= GLFW_KEY_F1 && key <= GLFW_KEY_F9)  // counted: a tap within a frame counts
+        ++me->keys_.function_presses[static_cast<std::size_t>(key - GLFW_KEY_F1)];
       break;
   }
 }

@@ -4,6 +4,7 @@
 // the game sees GLFW.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <string>
 
@@ -23,11 +24,12 @@ struct WindowOptions {
 
 // Keys that act on the frame, not on the simulation, counted since the last poll.
 struct FrameKeys {
-  int toggle_cursor = 0;  // Tab
-  int pause = 0;          // P
-  int single_step = 0;    // N
-  int screenshot = 0;     // F12
-  int quit = 0;           // Esc
+  int toggle_cursor = 0;                  // Tab
+  int pause = 0;                          // P
+  int single_step = 0;                    // N
+  int screenshot = 0;                     // F12
+  int quit = 0;                           // Esc
+  std::array<int, 9> function_presses{};  // F1..F9: the overlay's keys (mode, panels)
 };
 
 class Window {

@@ -84,6 +84,8 @@ class Pool {
   T& operator[](int slot) { return storage_[slot]; }
   const T& operator[](int slot) const { return storage_[slot]; }
   bool is_active(int slot) const { return in_range(slot) && slots_[slot].state == State::Live; }
+  // No object in the slot (trimmed, forgotten or destroyed): re-made on demand.
+  bool is_vacant(int slot) const { return in_range(slot) && slots_[slot].state == State::Vacant; }
   std::uint32_t generation(int slot) const { return in_range(slot) ? slots_[slot].generation : 0; }
   std::size_t capacity() const { return slots_.size(); }
   std::size_t active_count() const { return static_cast<std::size_t>(live_count_); }

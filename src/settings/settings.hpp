@@ -48,6 +48,8 @@ struct SimSettings {
   std::array<OverflowPolicy, kPoolCount> policy{};
   float rifle_rate = 12.0f;  // shots/s with the trigger held: WorldConfig's (a test holds it)
   float bullet_speed = WorldConfig::kRifleSpeed;  // the rifle's, m/s; pellets in proportion
+  // Live bullets drawn in full; past it the cheap fallback (a tracer). Takes effect at once.
+  int full_visual_cap = static_cast<int>(WorldConfig::kFullVisualCap);
   // "Break it on purpose": each switch turns one part of the pattern off.
   bool pooling = true;           // off: new/delete per object, a naive scene list
   bool reset_on_release = true;  // off: reused objects keep last life's state

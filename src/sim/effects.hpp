@@ -68,7 +68,7 @@ struct Tracer {
 // Whole lives in seconds, spawn to release: the last Linger::k<kind> of each is its fade.
 struct EffectTimes {
   static constexpr float kDecalLife = 30.0f;
-  static constexpr float kCasingLife = 10.0f;
+  static constexpr float kCasingLife = 3.0f;  // on the floor a moment, then swept
   static constexpr float kDamageNumberLife = 0.9f;
 };
 

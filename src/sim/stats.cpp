@@ -33,6 +33,11 @@ WorldStats collect_stats(const World& world) {
   out.level_triangles = world.arena.level_triangles;
   out.degenerate_triangles = world.arena.bvh.degenerate_count();
   out.bvh_nodes = world.arena.bvh.nodes().size();
+  out.full_visual_cap = world.config.full_visual_cap;
+  for_each_live(world.bullets, [&](const Bullet& b) {  // flying bullets, drawn which way
+    if (b.life.stage != LifeStage::Live) return;
+    ++(b.full_visual ? out.bullets_drawn_full : out.bullets_drawn_as_tracers);
+  });
   return out;
 }
 

@@ -42,6 +42,11 @@ struct WorldStats {
   std::size_t level_triangles = 0;       // the level's own (its boxes' excluded)
   std::size_t degenerate_triangles = 0;  // skipped by every query (no area, not finite)
   std::size_t bvh_nodes = 0;
+  // The cheap fallback: flying bullets drawn in full, and those past the cap drawn only as
+  // a tracer (never refused for want of a full visual).
+  std::size_t full_visual_cap = 0;
+  std::size_t bullets_drawn_full = 0;
+  std::size_t bullets_drawn_as_tracers = 0;
 };
 
 WorldStats collect_stats(const World& world);

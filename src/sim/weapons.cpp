@@ -28,7 +28,15 @@ Aim aim(const World& world) {
   return {eye + forward * 0.6f + right * 0.22f - up * 0.18f, eye + (far - eye) * hit.t, right, up};
 }
 
-void fire_bullet(World& world, const Aim& a, glm::vec3 dir, float speed, float damage) {
+// A tracer round: every config.tracer_every-th rifle round, counted from the first.
+bool next_is_tracer_round(World& world) {
+  const std::uint64_t round = world.rifle_rounds++;
+  const int every = world.config.tracer_every;
+  return every > 0 && round % static_cast<std::uint64_t>(every) == 0;
+}
+
+void fire_bullet(World& world, const Aim& a, glm::vec3 dir, float speed, float damage,
+                 bool tracer_round) {
   ++world.shots_fired;
   int slot = -1;
   // Under RecycleOldest a full pool takes back its oldest bullet: that life ends here.
@@ -40,12 +48,12 @@ void fire_bullet(World& world, const Aim& a, glm::vec3 dir, float speed, float d
   begin_life(b, world.config.clear_on_reuse);
   b.vel = dir * speed;
   b.damage = damage;
-  // Past the full-visual cap a bullet is drawn only as a cheap tracer, which follows
-  // it by handle: a heap bullet (pooling off) has no handle, so it is always drawn.
+  // Past the full-visual cap a bullet is drawn only as a cheap tracer (the fallback), which
+  // follows it by handle: a heap bullet (pooling off) has no handle, so it is always drawn.
+  // A tracer round is drawn in full and has its tracer too.
   b.full_visual = slot < 0 || world.full_visual_live < world.config.full_visual_cap;
-  if (b.full_visual)
-    ++world.full_visual_live;
-  else
+  if (b.full_visual) ++world.full_visual_live;
+  if (slot >= 0 && (!b.full_visual || tracer_round))
     spawn_tracer(world, world.bullets.pool.handle_of(slot), b.pos);
   on_bullet_fired(world, slot);  // an armed seeker locks on (lessons.hpp)
 }
@@ -71,7 +79,7 @@ void fire_weapons(World& world, const TickInput& input, float dt) {
   const float interval = 1.0f / cfg.rifle_rate;
   const bool rate_valid = cfg.rifle_rate > 0.0f && std::isfinite(interval);
   while (rifle && rate_valid && p.rifle_cooldown <= 0.0f) {
-    fire_bullet(world, a, dir, cfg.rifle_speed, cfg.rifle_damage);
+    fire_bullet(world, a, dir, cfg.rifle_speed, cfg.rifle_damage, next_is_tracer_round(world));
     world.events.emit(EventKind::RifleShot, Surface::None, a.barrel, world.tick);
     // One draw per statement, so every compiler draws in the same order: up, then right.
     const float up_kick = world.rng.uniform(1.5f, 2.5f);
@@ -87,7 +95,7 @@ void fire_weapons(World& world, const TickInput& input, float dt) {
       const float u = world.rng.uniform(-1.0f, 1.0f) * cfg.scatter_spread;
       const float v = world.rng.uniform(-1.0f, 1.0f) * cfg.scatter_spread;
       fire_bullet(world, a, glm::normalize(dir + a.right * u + a.up * v), cfg.scatter_speed,
-                  cfg.pellet_damage);
+                  cfg.pellet_damage, false);
     }
     world.events.emit(EventKind::ScatterShot, Surface::None, a.barrel, world.tick);
     p.scatter_cooldown = cfg.scatter_cooldown;

@@ -50,7 +50,13 @@ struct WorldConfig {
   // Each pooled kind's pool, by PoolId: pools[kSparks].capacity. The defaults are the list's
   // (pooled_kinds.hpp).
   std::array<PoolSizing, kPoolCount> pools = default_pool_sizing();
-  std::size_t full_visual_cap = 64;  // bullets beyond this many live are drawn as tracers
+  // The cheap fallback: bullets beyond this many live are drawn only as a tracer (a streak
+  // from the tracers' pool), not refused: a fallback costs less than a refusal.
+  static constexpr std::size_t kFullVisualCap = 64;
+  std::size_t full_visual_cap = kFullVisualCap;
+  // Every Nth rifle round is a tracer round, as real belts and magazines are loaded: it is
+  // drawn in full and leaves a tracer's streak too. 0: no tracer rounds.
+  int tracer_every = 4;
 
   float rifle_rate = 12.0f;         // shots per second while the trigger is held
   float rifle_speed = kRifleSpeed;  // m/s: 5 m per 60 Hz tick, far more than the thin wall
@@ -196,7 +202,8 @@ struct World {
   PooledKind<Tracer> tracers{kTracers, config};
 
   std::uint64_t tick = 0;
-  std::uint64_t shots_fired = 0;  // rifle shots and scatter pellets requested
+  std::uint64_t shots_fired = 0;   // rifle shots and scatter pellets requested
+  std::uint64_t rifle_rounds = 0;  // rifle shots fired: every tracer_every-th is a tracer round
   std::uint64_t bullet_hits = 0;
   std::uint32_t score = 0;  // targets broken
   // The latest bullet to strike a target, for the HUD's hit marker; read-only to the sim.

@@ -224,6 +224,27 @@ TEST(ApplySettings, TheBulletSpeedLivesInTheSettingsAndANewRoundKeepsIt) {
 }
 
 // The one-shot requests act once and are zero after the phase.
+// The cheap fallback's cap: held in range, and the world's next bullet sees a change.
+TEST(ApplySettings, TheFullVisualCapIsHeldAndReachesTheWorld) {
+  Settings s = start();
+  Requests none;
+  s.sim.full_visual_cap = -5;
+  EXPECT_GT(clamp_settings(s, none), 0);
+  EXPECT_EQ(s.sim.full_visual_cap, 0);
+  s.sim.full_visual_cap = static_cast<int>(kMaxPoolSize) + 1;
+  clamp_settings(s, none);
+  EXPECT_EQ(s.sim.full_visual_cap, static_cast<int>(kMaxPoolSize));
+
+  Session session;
+  std::string error;
+  ASSERT_TRUE(session.load(scripted_player(), error)) << error;
+  Settings applied = session.settings();
+  EXPECT_EQ(session.world().config.full_visual_cap, WorldConfig::kFullVisualCap);
+  session.settings().sim.full_visual_cap = 3;
+  apply_settings(applied, session.settings(), none, session, nullptr);
+  EXPECT_EQ(session.world().config.full_visual_cap, 3u);
+}
+
 TEST(ApplySettings, EachRequestIsConsumedOnce) {
   Session session;
   std::string error;

@@ -173,6 +173,19 @@ TEST_F(HudFrames, ShowsTheScoreAndTheTargetsBroken) {
   EXPECT_NE(text.find("14 hits"), std::string::npos) << text;
 }
 
+TEST_F(HudFrames, SaysPausedOnlyWhilePaused) {
+  hud_frame();
+  EXPECT_EQ(overlay::drawn_text(1).find("PAUSED"), std::string::npos);
+  paused = true;
+  hud_frame();
+  const std::string text = overlay::drawn_text(1);
+  EXPECT_NE(text.find("PAUSED"), std::string::npos) << text;
+  EXPECT_NE(text.find("P resumes"), std::string::npos) << text;
+  paused = false;
+  hud_frame();
+  EXPECT_EQ(overlay::drawn_text(1).find("PAUSED"), std::string::npos);
+}
+
 // Bursts of damage numbers, a score gaining digits, hit markers coming and going: after a few
 // frames to warm up, a HUD frame (ImGui's work included) allocates nothing.
 TEST_F(HudFrames, MakesNoHeapAllocationsPerFrameAfterWarmUp) {

@@ -33,6 +33,32 @@ TEST(OverlayFillBar, CallsAPoolWithNoSlotsFull) {
   EXPECT_EQ(bar_level(0, 0), BarLevel::AtCapacity);
 }
 
+// No warm-up: a pool with nothing made and nothing refused is empty, not full; one sized 0
+// that refused a request is full.
+TEST(OverlayFillBar, APoolWithNothingMadeYetIsNotFull) {
+  PoolStats cold;
+  EXPECT_TRUE(none_made_yet(cold));
+  PoolStats refused;
+  refused.dropped = 1;
+  EXPECT_FALSE(none_made_yet(refused));
+  PoolStats made;
+  made.capacity = made.allocations = 16;
+  EXPECT_FALSE(none_made_yet(made));
+}
+
+TEST(OverlayFirstShot, KeepsTheFirstShotsFrameAndAllocationsThenCountsBack) {
+  FirstShot first;
+  first.record(0, 99);  // no shot yet: nothing kept
+  EXPECT_EQ(first.frames_ago, FirstShot::kNotYet);
+  first.record(3, 41);  // the frame that fired
+  EXPECT_EQ(first.frames_ago, 0);
+  EXPECT_EQ(first.allocations, 41u);
+  first.record(9, 0);
+  first.record(15, 7);
+  EXPECT_EQ(first.frames_ago, 2);
+  EXPECT_EQ(first.allocations, 41u) << "later frames do not replace the first shot's";
+}
+
 TEST(OverlayFillBar, HasThreeDistinctColours) {
   EXPECT_NE(kColorNormal, kColorAmber);
   EXPECT_NE(kColorAmber, kColorRed);

@@ -39,11 +39,12 @@ class OverlayViews : public OverlayRig {
     }
   }
 
-  // A key pressed for one frame and released the next, as the GLFW backend reports it.
-  void press(int key) {
-    ImGui::GetIO().KeysDown[key] = true;
+  // A key's presses counted by the platform for one frame (FrameInfo::function_presses),
+  // then a frame with none: as a tap shorter than a frame arrives.
+  void press(int key, int times = 1) {
+    info.function_presses[static_cast<std::size_t>(key - GLFW_KEY_F1)] = times;
     frames(1);
-    ImGui::GetIO().KeysDown[key] = false;
+    info.function_presses = {};
     frames(1);
   }
 
@@ -110,6 +111,50 @@ TEST_F(OverlayViews, FullModeShowsEveryPanelInsideTheFrameAndNoStrip) {
   }
 }
 
+// Full mode at 1280x720 keeps every control in view, in the busiest state (switches off, so
+// the lessons panel's red lines show too): each button, slider and combo label is drawn
+// whole (ImGui draws no glyph outside its window), and the pools table's + button on every
+// pool's row. Panels that only show figures may scroll.
+TEST_F(OverlayViews, FullModeKeepsEveryControlInViewAt1280x720) {
+  settings.view.mode = OverlayMode::Full;
+  world->config.pooling = false;
+  world->config.reset_on_release = false;
+  world->config.clear_on_reuse = false;
+  world->config.swept_collision = false;
+  frames(3);
+  const std::string text = drawn_text();
+  for (const char* control : {"Apply sizes (new round)",
+                              "Pause (P)",
+                              "Step (N)",
+                              "Screenshot (F12)",
+                              "time scale",
+                              "tick rate",
+                              "rifle fire rate",
+                              "instancing",
+                              "interpolation",
+                              "Stall 0.5 s",
+                              "max frame (clamp)",
+                              "pooling",
+                              "reset on release",
+                              "clear on reuse",
+                              "swept collision",
+                              "bullet speed",
+                              "full-visual cap",
+                              "Double release",
+                              "Stale handle release",
+                              "Seeker on next shot",
+                              "mouse sensitivity",
+                              "field of view",
+                              "fullscreen",
+                              "anti-aliasing",
+                              "Defaults (1080p monitor)"})
+    EXPECT_NE(text.find(control), std::string::npos) << control << " cut or out of view";
+  int plus_buttons = 0;  // a pool's capacity steps up: one per row of the pools' settings
+  for (const char c : text)
+    plus_buttons += c == '+';
+  EXPECT_EQ(plus_buttons, kPoolCount) << text;
+}
+
 TEST_F(OverlayViews, F1CyclesOffCompactFullAndF2ToF9ToggleThePanels) {
   frames(1);
   press(GLFW_KEY_F1);
@@ -128,6 +173,22 @@ TEST_F(OverlayViews, F1CyclesOffCompactFullAndF2ToF9ToggleThePanels) {
   }
 }
 
+// F1..F9 are presses the platform counted, not ImGui's polled key state: a tap that began
+// and ended between two frames still counts, and two taps in one frame count twice.
+TEST_F(OverlayViews, EveryCountedFunctionKeyPressIsApplied) {
+  frames(1);
+  ASSERT_EQ(settings.view.mode, OverlayMode::Compact);
+  ASSERT_FALSE(ImGui::GetIO().KeysDown[GLFW_KEY_F1]) << "no key is held: only counted";
+  press(GLFW_KEY_F1, 2);  // compact -> full -> off
+  EXPECT_EQ(settings.view.mode, OverlayMode::Off);
+  press(GLFW_KEY_F1, 1);
+  EXPECT_EQ(settings.view.mode, OverlayMode::Compact);
+  press(GLFW_KEY_F9, 2);  // settings: opened and closed again within one frame
+  EXPECT_FALSE(settings.view.panels[kPanelSettings]);
+  press(GLFW_KEY_F9, 1);
+  EXPECT_TRUE(settings.view.panels[kPanelSettings]);
+}
+
 // While ImGui has the keyboard (typing a pool's capacity), F1..F9 are the field's.
 TEST_F(OverlayViews, KeysAreLeftAloneWhileImGuiHasTheKeyboard) {
   frames(1);
@@ -135,8 +196,8 @@ TEST_F(OverlayViews, KeysAreLeftAloneWhileImGuiHasTheKeyboard) {
   ImGui::CaptureKeyboardFromApp(true);  // as a focused text field does, from the next frame
   overlay.build(*world, collect_stats(*world), render, info, settings, requests);
   overlay.end_frame();
-  ImGui::GetIO().KeysDown[GLFW_KEY_F1] = true;
-  ImGui::GetIO().KeysDown[GLFW_KEY_F2] = true;
+  info.function_presses[0] = 1;  // F1
+  info.function_presses[1] = 1;  // F2
   frames(1);
   EXPECT_TRUE(ImGui::GetIO().WantCaptureKeyboard);
   EXPECT_EQ(settings.view.mode, OverlayMode::Compact);

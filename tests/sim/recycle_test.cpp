@@ -29,6 +29,7 @@ WorldConfig bullets_32(OverflowPolicy policy) {
   config.pools[kBullets].capacity =
       32;  // below the full-visual cap of 64: every bullet is drawn in full
   config.pools[kBullets].policy = policy;
+  config.tracer_every = 0;  // tracers here come from the fallback alone
   return config;
 }
 
