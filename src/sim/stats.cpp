@@ -30,6 +30,8 @@ WorldStats collect_stats(const World& world) {
   out.heap_bullets_peak = world.bullets.heap.peak();
   out.heap_news = heap_news(world);
   out.tunnelled = world.tunnelled;
+  out.forget_lost = world.config.forget_lost;
+  out.lifecycle = lifecycle_counts(world);
   return out;
 }
 

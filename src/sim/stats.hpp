@@ -38,6 +38,8 @@ struct WorldStats {
   std::size_t heap_bullets_peak = 0;  // most heap bullets at once (a pool's peak_active)
   std::uint64_t heap_news = 0;        // objects `new`ed since load
   std::uint64_t tunnelled = 0;        // discrete collision: hits the swept test would have made
+  bool forget_lost = false;           // lifecycle.hpp: forget, trim, destroy in play
+  LifecycleCounts lifecycle;
 };
 
 WorldStats collect_stats(const World& world);
