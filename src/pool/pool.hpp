@@ -8,7 +8,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
-#include <source_location>
 #include <utility>
 #include <vector>
 
@@ -45,7 +44,7 @@ class Pool {
 
   // Acquire: pop the top of the free stack, the slot released last (its object still warm).
   // `where` is the caller's line, noted only under strict pools (pool_sites.hpp).
-  int acquire(std::source_location where = std::source_location::current()) {
+  int acquire(SourceLocation where = SourceLocation::current()) {
     if (in_reset_) return refuse_reentry(), -1;  // called from this pool's own reset
     if (free_top_ == 0) return sites_.noted(acquire_when_empty(), where);  // the policy answers
     const int slot = free_[free_top_ - 1];
@@ -58,7 +57,7 @@ class Pool {
   // Release: reset the object, push its slot back on top of the free stack. Misuse is found
   // in O(1), as each slot knows its state; it is counted and ignored, and under strict pools
   // logged with the caller's file:line (`where`, pool_sites.hpp).
-  void release(int slot, std::source_location where = std::source_location::current()) {
+  void release(int slot, SourceLocation where = SourceLocation::current()) {
     if (!in_range(slot))
       refuse(stats_.foreign_releases, Misuse::ForeignRelease, slot, where);  // not this pool's
     else if (slots_[slot].state != State::Live)
@@ -69,7 +68,7 @@ class Pool {
 
   // Generations: a slot's generation moves on each time its object leaves play, so a
   // handle {slot, generation, pool id} kept past its object's life no longer matches.
-  Handle acquire_handle(std::source_location where = std::source_location::current()) {
+  Handle acquire_handle(SourceLocation where = SourceLocation::current()) {
     const int slot = acquire(where);
     return slot < 0 ? Handle{} : handle_at(slot);
   }
@@ -82,9 +81,9 @@ class Pool {
   const T* get(Handle handle) const { return alive(handle) ? &storage_[slot_of(handle)] : nullptr; }
   // A handle adds two checks to release(slot): its pool, and its generation. Another pool's
   // handle and a stale one are counted, the null handle ignored (pool_lifecycle.hpp).
-  void release(Handle handle, std::source_location where = std::source_location::current());
+  void release(Handle handle, SourceLocation where = SourceLocation::current());
   // A move-only owner that releases on scope exit (pool_lease.hpp).
-  Lease lease(std::source_location where = std::source_location::current());
+  Lease lease(SourceLocation where = SourceLocation::current());
 
   T& operator[](int slot) { return storage_[slot]; }
   const T& operator[](int slot) const { return storage_[slot]; }
@@ -175,7 +174,7 @@ class Pool {
   void run_reset(T& object);
   void refuse_reentry() { ++stats_.reentrant_calls; }
   // A refused release: counted; under strict pools, logged with where it came from.
-  void refuse(std::size_t& count, Misuse kind, int slot, const std::source_location& where) {
+  void refuse(std::size_t& count, Misuse kind, int slot, const SourceLocation& where) {
     ++count;
     sites_.report(kind, name_, slot, where, log_);
   }

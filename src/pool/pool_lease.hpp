@@ -59,7 +59,7 @@ class PoolLease {
 
 template <class T, unsigned kGenerationBits, class ResetFn>
 PoolLease<T, kGenerationBits, ResetFn> Pool<T, kGenerationBits, ResetFn>::lease(
-    std::source_location where) {
+    SourceLocation where) {
   const Handle handle = acquire_handle(where);
   if (handle.is_null()) return {};
   return PoolLease<T, kGenerationBits, ResetFn>(*this, handle);

@@ -54,7 +54,7 @@ void Pool<T, kGenerationBits, ResetFn>::for_each_active(Fn&& fn) const {
 
 // By handle: its pool first, then its generation; what is left is for release(slot) to judge.
 template <class T, unsigned kGenerationBits, class ResetFn>
-void Pool<T, kGenerationBits, ResetFn>::release(Handle handle, std::source_location where) {
+void Pool<T, kGenerationBits, ResetFn>::release(Handle handle, SourceLocation where) {
   if (handle.is_null()) return;  // a no-op, like `delete nullptr`: not misuse
   const int slot = slot_of(handle);
   if (handle.pool != id_)

@@ -1,7 +1,7 @@
 // Why: misuse located, not just counted (strict pools), and a leak report at exit.
 //
 // With strict pools on, a double, foreign or stale release logs one line: the pool, the kind
-// of misuse and the caller's file:line, which std::source_location gives as a defaulted
+// of misuse and the caller's file:line, which SourceLocation gives as a defaulted
 // argument of release(). Each acquire notes its own caller and tick in its slot's entry, so
 // the objects still live at exit can say where they were acquired and how old they are.
 // Off (the default), nothing is noted: acquire tests one flag, release's misuse branches
@@ -15,10 +15,37 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <source_location>
 #include <vector>
+#include <version>
+#if defined(__cpp_lib_source_location)
+#include <source_location>
+#endif
 
 namespace flatline {
+
+// The caller's file and line: SourceLocation where the library has it; else (Clang 14
+// on libstdc++ 12 lacks the builtin it needs) the same two fields from __builtin_FILE() and
+// __builtin_LINE(), which a default argument also evaluates at the call site.
+#if defined(__cpp_lib_source_location)
+using SourceLocation = std::source_location;
+#else
+class SourceLocation {
+ public:
+  static constexpr SourceLocation current(const char* file = __builtin_FILE(),
+                                          std::uint_least32_t line = __builtin_LINE()) noexcept {
+    SourceLocation at;
+    at.file_ = file;
+    at.line_ = line;
+    return at;
+  }
+  constexpr const char* file_name() const noexcept { return file_; }
+  constexpr std::uint_least32_t line() const noexcept { return line_; }
+
+ private:
+  const char* file_ = "";
+  std::uint_least32_t line_ = 0;
+};
+#endif
 
 // The three releases a pool refuses, as strict pools name them.
 enum class Misuse { DoubleRelease, ForeignRelease, StaleRelease };
@@ -79,7 +106,7 @@ class AcquireSites {
   std::size_t bytes() const { return sites_.capacity() * sizeof(AcquireSite); }
 
   // On acquire: the caller and the tick, in the slot's entry. Returns the slot.
-  int noted(int slot, const std::source_location& where) {
+  int noted(int slot, const SourceLocation& where) {
     if (noting_ && slot >= 0)
       sites_[static_cast<std::size_t>(slot)] = {where.file_name(), where.line(), now()};
     return slot;
@@ -90,7 +117,7 @@ class AcquireSites {
   }
 
   // Strict pools: one line for a refused release, on the pool's log. A stack buffer: no heap.
-  void report(Misuse kind, const char* pool, int slot, const std::source_location& where,
+  void report(Misuse kind, const char* pool, int slot, const SourceLocation& where,
               void (*log)(const char*)) const {
     if (!strict_ || log == nullptr) return;
     char line[320];

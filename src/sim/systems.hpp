@@ -1,8 +1,6 @@
 // The systems step() runs, in order, each in its own file. Internal to sim.
 #pragma once
 
-#include <source_location>
-
 #include "sim/world.hpp"
 
 namespace flatline {
@@ -74,7 +72,7 @@ struct NothingToUndo {
 // `where` is the spawner's line: what strict pools note as the object's acquirer.
 template <class T, class EndLife = NothingToUndo>
 int spawn_slot(PooledKind<T>& kind, EndLife&& end_life = {},
-               std::source_location where = std::source_location::current()) {
+               SourceLocation where = SourceLocation::current()) {
   kind.meter.on_spawn();
   if (const int victim = slot_to_recycle(kind.pool); victim >= 0) {
     kind.meter.on_retire(kind.pool[victim].age);
@@ -96,7 +94,7 @@ void retire_slot(PooledKind<T>& kind, int slot, float age) {
 // `end_life` as in spawn_slot.
 template <class T, class EndLife = NothingToUndo>
 T* spawn_object(World& world, PooledKind<T>& kind, int* slot = nullptr, EndLife&& end_life = {},
-                std::source_location where = std::source_location::current()) {
+                SourceLocation where = SourceLocation::current()) {
   if (!world.config.pooling) {
     kind.meter.on_spawn();
     if (slot != nullptr) *slot = -1;
