@@ -51,6 +51,22 @@ class ShippedPoolRecycle {  // flatline::Pool under RecycleOldest: it keeps the 
                  flatline::OverflowPolicy::RecycleOldest};
 };
 
+// flatline::Pool with strict pools on (src/pool/pool_sites.hpp): every acquire notes its
+// caller and tick; the release path is the same code with or without (misuse is what logs).
+template <class PoolType>
+class ShippedPoolStrict {
+ public:
+  using Id = int;
+  ShippedPoolStrict() { pool_.set_strict(true); }
+  FORCE_INLINE Id acquire() { return pool_.acquire(); }
+  FORCE_INLINE Bullet& object(Id id) { return pool_[id]; }
+  FORCE_INLINE void release(Id& id) { pool_.release(id); }
+  bool healthy() const { return pool_.stats().dropped == 0 && pool_.stats().misuse() == 0; }
+
+ private:
+  PoolType pool_{[] { return Bullet{}; }, kCapacity, kResetLambda};
+};
+
 // The textbook pool (src/pool/textbook_pool.hpp): the objects, an active flag each, a stack
 // of free indices; release ignores a double release and resets inline. The baseline.
 class Textbook {
@@ -72,6 +88,7 @@ void register_pools() {
   register_all<ShippedPool<FunctionBulletPool>>("flatline::Pool (std::function reset)");
   register_all<ShippedPoolHandles<InlineBulletPool>>("flatline::Pool (handles)");
   register_all<ShippedPoolRecycle<InlineBulletPool>>("flatline::Pool (recycle-oldest)");
+  register_all<ShippedPoolStrict<InlineBulletPool>>("flatline::Pool (strict pools)");
   register_all<Textbook>("textbook pool");
 }
 

@@ -21,7 +21,7 @@ sources() {
     pool) echo tests/fuzz/pool_fuzz.cpp ;;
     replay) echo tests/fuzz/replay_fuzz.cpp src/app/replay_format.cpp ;;
     # WorldConfig's default arena is builtin_arena_layout(): sim/arena.cpp and what it links.
-    options) echo tests/fuzz/options_fuzz.cpp src/app/options.cpp src/app/settings_from.cpp src/sim/arena.cpp \
+    options) echo tests/fuzz/options_fuzz.cpp src/app/options.cpp src/app/options_lessons.cpp src/app/settings_from.cpp src/sim/arena.cpp \
       src/physics/collision.cpp ;;
     # The loader with tinygltf's shared library, the tiny level's files, and the lab's broad
     # phase (--kernel fast builds it at load) built from what loads.

@@ -80,6 +80,7 @@ void apply_sim(const SimSettings& was, const SimSettings& now, bool all, World& 
     set_clear_on_reuse(world, now.clear_on_reuse);
   if (all || now.swept_collision != was.swept_collision)
     world.config.swept_collision = now.swept_collision;
+  if (all || now.forget_lost != was.forget_lost) world.config.forget_lost = now.forget_lost;
   for (std::size_t i = 0; i < kPoolCount; ++i)
     if (all || now.policy[i] != was.policy[i])
       set_pool_policy(world, static_cast<int>(i), now.policy[i]);
@@ -93,6 +94,7 @@ void consume_requests(const SimSettings& sim, Requests& r, Session& session) {
   for (; r.stale_releases > 0; --r.stale_releases)
     demo_stale_release(session.world());
   if (std::exchange(r.seeker, false)) arm_seeker(session.world());
+  if (std::exchange(r.restart_level, false)) restart_level(session.world());  // lifecycle.hpp
   if (!std::exchange(r.new_round, false)) return;
   session.new_round(world_config_from(sim));
   apply_sim(sim, sim, true, session.world());  // the new World takes every setting, policies too
@@ -127,6 +129,9 @@ void apply_settings(Settings& applied, Settings& now, Requests& requests, Sessio
   clamp_settings(now, requests);
   const Settings& was = applied;
   apply_sim(was.sim, now.sim, false, session.world());
+  // Pause and resume, outside play frames: idle effect objects trimmed, then re-made.
+  if (now.sim.trim_on_pause && now.time.paused != was.time.paused)
+    now.time.paused ? trim_idle_effects(session.world()) : rewarm_effects(session.world());
   // The timestep lab (Fiedler's "Fix Your Timestep!"): tick rate and the frame clamp.
   FixedStep& clock = session.clock();
   audio::Audio& audio = session.audio();

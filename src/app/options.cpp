@@ -37,9 +37,8 @@ bool known_overlay_view(std::string_view v) {
   return false;
 }
 
-}  // namespace
-
-const char* usage() {
+// The flags of this file; options_lessons.cpp adds its own (lesson_usage()).
+const char* base_usage() {
   return "usage: flatline [options]\n"
          "  --no-window          run the simulation headless (no window, no GL)\n"
          "  --frames N           run N frames, then quit (N >= 1; --no-window default 3600)\n"
@@ -90,6 +89,13 @@ const char* usage() {
          "  --help               this text\n";
 }
 
+}  // namespace
+
+const char* usage() {
+  static const std::string text = std::string(base_usage()) + lesson_usage();
+  return text.c_str();
+}
+
 ParseResult parse_options(int argc, const char* const* argv) {
   ParseResult result;
   Options& o = result.options;
@@ -119,19 +125,6 @@ ParseResult parse_options(int argc, const char* const* argv) {
     } else if (flag == "--stats") {
       if (!value(v) || v.empty()) return fail("--stats needs a file path");
       o.stats_path = std::string(v);
-    } else if (flag == "--pool-size") {
-      if (!value(v) || !parse_int(v, o.pool_size) || o.pool_size < 1 || o.pool_size > kMaxPoolSize)
-        return fail("--pool-size needs a bullet count from 1 to 10000000");
-    } else if (flag == "--overflow") {
-      if (!value(v)) return fail("--overflow needs drop, recycle-oldest or grow");
-      if (v == "drop")
-        o.overflow = OverflowPolicy::Drop;
-      else if (v == "recycle-oldest")
-        o.overflow = OverflowPolicy::RecycleOldest;
-      else if (v == "grow")
-        o.overflow = OverflowPolicy::Grow;
-      else
-        return fail("--overflow needs drop, recycle-oldest or grow, not " + quoted(v));
     } else if (flag == "--kernel") {
       if (!value(v)) return fail("--kernel needs scalar or fast");
       if (v != "scalar" && v != "fast")
@@ -228,10 +221,23 @@ ParseResult parse_options(int argc, const char* const* argv) {
     } else if (flag == "--shaders") {
       if (!value(v) || v.empty()) return fail("--shaders needs a folder");
       o.shaders_dir = std::string(v);
+    } else if (std::string error; parse_lesson_flag(flag, value, o, error)) {
+      if (!error.empty())
+        return fail(error);  // the pools by name, the lessons (options_lessons.cpp)
     } else {
       return fail("unknown option " + quoted(flag));
     }
   }
+  if (o.lesson_at >= 0 && o.lesson == Lesson::None)
+    return fail("--lesson-at needs --lesson: which lesson to fire");
+  // The flags that change the game beyond what a recording stores (the bullets' pool only).
+  if ((o.lesson != Lesson::None || o.forget_lost || o.trim_on_pause || o.restart_at >= 0 ||
+       o.other_pools_set()) &&
+      (!o.record_path.empty() || !o.replay_path.empty()))
+    return fail(
+        "--lesson, --forget-lost, --trim-on-pause, --restart-at and a pool other than the "
+        "bullets' (--pool-size/--overflow KIND=...) cannot be combined with --record or "
+        "--replay");
   // A recording stores the seed, tick rate and bullet pool, not the fire rate: it would
   // replay differently, so the two do not mix.
   if (o.fire_rate > 0.0 && (!o.record_path.empty() || !o.replay_path.empty()))

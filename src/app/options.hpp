@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,6 +18,18 @@ namespace flatline::app {
 // kernel (lab/kernel/fast_kernel.hpp), which plays the same game bit for bit at scale.
 enum class Kernel { Scalar, Fast };
 
+// --lesson: a misuse demo fired once at a tick, as the overlay's "break it" buttons do
+// (sim/lessons.hpp): a double release, a stale handle's release, the homing seeker.
+enum class Lesson { None, DoubleRelease, StaleHandle, Seeker };
+const char* to_string(Lesson lesson);  // "double-release", ... ("none")
+
+// Strict pools (pool/pool_sites.hpp): on by default where asserts are, in Debug builds.
+#ifdef NDEBUG
+inline constexpr bool kStrictPoolsByDefault = false;
+#else
+inline constexpr bool kStrictPoolsByDefault = true;
+#endif
+
 struct Options {
   bool help = false;
   bool no_window = false;    // run the world with no window and no GL
@@ -26,9 +39,13 @@ struct Options {
   std::string stats_path;                  // JSON at exit
   std::size_t pool_size = 0;               // bullet pool capacity; 0 = the world's default
   std::optional<OverflowPolicy> overflow;  // bullet pool policy
-  double fire_rate = 0.0;                  // rifle shots per second; 0 = the world's default
-  std::int64_t warmup = 60;                // ticks before the steady-state heap mark
-  bool warmup_given = false;               // --warmup was typed: it must be shorter than the run
+  // --pool-size KIND=N, --overflow KIND=POLICY: any other pool's (by PoolId; the bullets'
+  // are the two above, whichever way they were typed).
+  std::array<std::size_t, kPoolCount> kind_pool_size{};
+  std::array<std::optional<OverflowPolicy>, kPoolCount> kind_overflow{};
+  double fire_rate = 0.0;     // rifle shots per second; 0 = the world's default
+  std::int64_t warmup = 60;   // ticks before the steady-state heap mark
+  bool warmup_given = false;  // --warmup was typed: it must be shorter than the run
   double tick_hz = 60.0;
   Kernel kernel = Kernel::Scalar;  // --kernel scalar | fast
   std::string record_path;         // write the seed and every tick's input here
@@ -57,16 +74,34 @@ struct Options {
   double sensitivity = 0.0;         // mouse look, times the default; 0 = the default
   bool fullscreen = false;          // start on the primary monitor
   // Teaching switches (README "Break it on purpose"): each turns one part of the pattern off.
-  bool no_pooling = false;            // new/delete per object and a naive scene list
-  bool no_reset = false;              // released objects keep last life's state
-  bool no_clear_on_reuse = false;     // reused effects start with last life's trail
-  bool discrete = false;              // discrete collision: bullets tunnel through the thin wall
-  double bullet_speed = 0.0;          // rifle speed, m/s (pellets in proportion); 0 = the default
-  bool no_warmup = false;             // pools start empty, no warm-up draw: first-use hitches
+  bool no_pooling = false;         // new/delete per object and a naive scene list
+  bool no_reset = false;           // released objects keep last life's state
+  bool no_clear_on_reuse = false;  // reused effects start with last life's trail
+  bool discrete = false;           // discrete collision: bullets tunnel through the thin wall
+  double bullet_speed = 0.0;       // rifle speed, m/s (pellets in proportion); 0 = the default
+  bool no_warmup = false;          // pools start empty, no warm-up draw: first-use hitches
+  bool no_interpolation = false;   // draw the last tick as is (TimeSettings::interpolate)
+  Lesson lesson = Lesson::None;    // fired once, at lesson_at
+  std::int64_t lesson_at = -1;     // the tick; -1: the end of the warm-up (--warmup)
   std::int64_t full_visual_cap = -1;  // bullets drawn in full before the tracer fallback; -1: 64
+  // Misuse located, leaks listed (pool/pool_sites.hpp).
+  bool strict_pools = kStrictPoolsByDefault;  // --strict-pools / --no-strict-pools
+  bool leak_report = false;                   // at exit: live objects, acquirer, age
+  // forget, trim and destroy in play (sim/lifecycle.hpp).
+  bool forget_lost = false;      // bullets lost to the world are forgotten, not released
+  bool trim_on_pause = false;    // idle effect objects destroyed on pause, re-made on resume
+  std::int64_t restart_at = -1;  // the level restarts at this tick: pools destroyed, re-made
   bool lessons_used() const {
     return no_pooling || no_reset || no_clear_on_reuse || discrete || bullet_speed > 0.0 ||
-           full_visual_cap >= 0;
+           lesson != Lesson::None || forget_lost || trim_on_pause || restart_at >= 0 ||
+           full_visual_cap >= 0 || other_pools_set();
+  }
+  bool other_pools_set() const {  // a pool other than the bullets' sized or given a policy
+    for (int id = kBullets + 1; id < kPoolCount; ++id)
+      if (kind_pool_size[static_cast<std::size_t>(id)] > 0 ||
+          kind_overflow[static_cast<std::size_t>(id)])
+        return true;
+    return false;
   }
 };
 
@@ -77,6 +112,13 @@ struct ParseResult {
 
 ParseResult parse_options(int argc, const char* const* argv);
 const char* usage();
+
+// The flags of options_lessons.cpp: every lesson by flag, and the pools by name. Consumes
+// `flag` (and its value, through `value`) and returns true if it is one of them; `error` is
+// set if its value is bad.
+bool parse_lesson_flag(std::string_view flag, const std::function<bool(std::string_view&)>& value,
+                       Options& o, std::string& error);
+const char* lesson_usage();
 
 // --overlay's values: the modes, then the panels (overlay/overlay_view.hpp names the same).
 inline constexpr std::array<std::string_view, 11> kOverlayViews = {

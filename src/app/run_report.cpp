@@ -63,7 +63,13 @@ Json pool_json(const PoolReport& p, std::size_t gpu_bytes, Reals& real) {
               {"recommended_capacity", real(p.recommended, 0, at + "recommended_capacity")},
               // The overlay's verdict, run-wide.
               {"sizing", to_string(sizing(p.recommended, s, p.policy))},
-              {"bytes", {{"cpu", p.cpu_bytes}, {"gpu", gpu_bytes}}}};
+              {"bytes", {{"cpu", p.cpu_bytes}, {"gpu", gpu_bytes}}},
+              // The figure that drove the verdict: N, peak_active, dropped or recycled.
+              {"sizing_by", to_string(sizing_verdict(p.recommended, s, p.policy).by)},
+              // forget, trim, destroy (sim/lifecycle.hpp): objects ended each way.
+              {"forgotten", s.forgotten},
+              {"trimmed", s.trimmed},
+              {"destroyed", s.destroyed}};
 }
 
 Json pools_json(const RunReport& r, Reals& real) {
@@ -162,7 +168,24 @@ Json stats_json(const RunReport& r) {
                   {"heap_bullets_peak", r.world.heap_bullets_peak},
                   {"heap_news", r.world.heap_news},
                   {"tunnelled", r.world.tunnelled},
-                  {"clear_on_reuse", r.world.clear_on_reuse}};
+                  {"clear_on_reuse", r.world.clear_on_reuse},
+                  {"lesson", r.lesson},
+                  {"lesson_at", r.lesson_at},
+                  {"lesson_fired", r.lesson_fired},
+                  {"interpolation", r.interpolation},
+                  {"strict_pools", r.strict_pools},
+                  {"leak_report", r.leak_report},
+                  {"forget_lost", r.world.forget_lost},
+                  {"trim_on_pause", r.trim_on_pause},
+                  {"restart_at", r.restart_at}};
+  const LifecycleCounts& life = r.world.lifecycle;  // forget, trim, destroy in play
+  j["lifecycle"] = {{"lost_forgotten", life.lost_forgotten},
+                    {"trims", life.trims},
+                    {"trimmed", life.trimmed},
+                    {"rewarms", life.rewarms},
+                    {"rewarmed", life.rewarmed},
+                    {"restarts", life.restarts},
+                    {"destroyed_live", life.destroyed_live}};
   j["pools"] = pools_json(r, real);
   j["heap"] = heap_json(r);
   j["rss_kb"] = {{"after_warmup", r.rss_kb_after_warmup}, {"end", r.rss_kb_end}};

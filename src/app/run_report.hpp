@@ -21,6 +21,15 @@ struct RunReport {
   bool interrupted = false;  // stopped early by SIGINT/SIGTERM
   WorldStats world;
   double bvh_build_ms = 0.0;  // the level's BVH, built at load (wall clock: the app measures)
+  // The lessons by flag and the switches outside the World (the stats file's "lessons").
+  const char* lesson = "none";  // --lesson: double-release, stale-handle, seeker
+  std::int64_t lesson_at = -1;  // the tick it fired at (-1: none)
+  bool lesson_fired = false;
+  bool interpolation = true;  // --no-interpolation, or the controls panel, at exit
+  bool strict_pools = false;
+  bool leak_report = false;
+  bool trim_on_pause = false;
+  std::int64_t restart_at = -1;
   std::uint64_t state_hash = 0;
   heap::Counts heap_total;
   heap::Counts heap_after_warmup;  // what was set aside excluded: it is reported apart

@@ -7,6 +7,7 @@
 
 #include "app/error_line.hpp"
 #include "app/kernel_seam.hpp"
+#include "app/leak_report.hpp"
 #include "app/process.hpp"
 #include "app/settings_from.hpp"
 #include "sim/autopilot.hpp"
@@ -169,6 +170,7 @@ bool Session::tick(double tick_hz) {
   if (replay_ended() || stop_requested()) return false;
   const TickInput input = next_input(tick_hz);
   if (recorder_.is_open()) recorder_.write(input);
+  scheduled(*world_);
   step(*world_, input, static_cast<float>(clock_.dt()));
   audio_.after_tick(*world_);  // the tick's events become sounds
   if (audio_file_.get() != nullptr) wav_.write(audio_.rendered());
@@ -176,6 +178,19 @@ bool Session::tick(double tick_hz) {
   if (every > 0 && world_->tick % every == 0)
     std::printf("tick %" PRIu64 " hash %016" PRIx64 "\n", world_->tick, state_hash(*world_));
   return true;
+}
+
+// --lesson fires once, as the overlay's button would (sim/lessons.hpp); --restart-at destroys
+// and re-makes every pool (sim/lifecycle.hpp). Neither mixes with a recording (options.cpp).
+void Session::scheduled(World& world) {
+  const auto tick = static_cast<std::int64_t>(world.tick);
+  if (options_.lesson != Lesson::None && !lesson_fired_ && tick >= lesson_tick()) {
+    lesson_fired_ = true;
+    if (options_.lesson == Lesson::DoubleRelease) demo_double_release(world);
+    if (options_.lesson == Lesson::StaleHandle) demo_stale_release(world);
+    if (options_.lesson == Lesson::Seeker) arm_seeker(world);
+  }
+  if (options_.restart_at >= 0 && tick == options_.restart_at) restart_level(world);
 }
 
 TickInput Session::next_input(double tick_hz) {
@@ -210,6 +225,14 @@ int Session::finish(RunReport report) {
   report.interrupted = interrupted_;
   report.world = collect_stats(*world_);
   report.bvh_build_ms = bvh_build_ms_;
+  report.lesson = to_string(options_.lesson);
+  report.lesson_at = options_.lesson != Lesson::None ? lesson_tick() : -1;
+  report.lesson_fired = lesson_fired_;
+  report.interpolation = settings_.time.interpolate;
+  report.strict_pools = settings_.sim.strict_pools;
+  report.leak_report = options_.leak_report;
+  report.trim_on_pause = settings_.sim.trim_on_pause;
+  report.restart_at = options_.restart_at;
   report.state_hash = state_hash(*world_);
   report.heap_total = end;
   report.heap_after_warmup =
@@ -232,6 +255,7 @@ int Session::finish(RunReport report) {
     report.tick_ms_max = times.max;
   }
   const int code = finish_run(report, options_.stats_path);
+  if (options_.leak_report) print_leak_report(*world_, stdout);  // after the run's figures
   return code == 0 && (!recorded || !sounded) ? 1 : code;
 }
 

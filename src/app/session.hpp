@@ -96,6 +96,11 @@ class Session {
  private:
   TickInput next_input(double tick_hz);
   std::unique_ptr<World> make_world(const WorldConfig& config);
+  // What the command line schedules at a tick, before it is stepped: --lesson, --restart-at.
+  void scheduled(World& world);
+  std::int64_t lesson_tick() const {
+    return options_.lesson_at >= 0 ? options_.lesson_at : options_.warmup;
+  }
   bool start_audio(std::string& error);
   bool finish_audio(RunReport& report, std::string& error);
   bool replay_ended() const { return replaying_ && world_->tick >= replay_.size(); }
@@ -118,6 +123,7 @@ class Session {
   std::int64_t autofire_from_ = 0;  // the scripted player's first frame
   std::int64_t frame_ = 0;
   bool interrupted_ = false;
+  bool lesson_fired_ = false;
   std::vector<float> frame_ms_;  // each frame's time (headless: its ticks'), for percentiles
   float first_shot_ms_ = 0.0f;
   std::chrono::steady_clock::time_point frame_begin_;

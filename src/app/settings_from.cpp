@@ -28,6 +28,9 @@ Settings settings_from(const Options& o) {
        ++id) {  // each pooled kind's size and policy (pooled_kinds.hpp)
     sim.capacity[id] = size(defaults.pools[id].capacity);
     sim.policy[id] = defaults.pools[id].policy;
+    const auto i = static_cast<std::size_t>(id);
+    if (o.kind_pool_size[i] > 0) sim.capacity[i] = size(o.kind_pool_size[i]);  // KIND=N
+    if (o.kind_overflow[i]) sim.policy[i] = *o.kind_overflow[i];               // KIND=POLICY
   }
   if (o.pool_size > 0) sim.capacity[kBullets] = size(o.pool_size);  // --pool-size: the bullets'
   if (o.overflow) sim.policy[kBullets] = *o.overflow;               // --overflow: the bullets'
@@ -39,8 +42,13 @@ Settings settings_from(const Options& o) {
   sim.clear_on_reuse = !o.no_clear_on_reuse;
   sim.swept_collision = !o.discrete;
   sim.prewarm_pools = !o.no_warmup;
+  sim.strict_pools = o.strict_pools;
+  sim.note_acquirers = o.strict_pools || o.leak_report;
+  sim.forget_lost = o.forget_lost;
+  sim.trim_on_pause = o.trim_on_pause;
 
   s.time.tick_hz = o.tick_hz;
+  s.time.interpolate = !o.no_interpolation;
   s.render.instancing = !o.no_instancing;
   s.render.shadows = !o.no_shadows;
   s.render.instance_ring = !o.no_instance_ring;
@@ -68,6 +76,9 @@ WorldConfig world_config_from(const SimSettings& sim) {
   config.clear_on_reuse = sim.clear_on_reuse;
   config.swept_collision = sim.swept_collision;
   config.prewarm_pools = sim.prewarm_pools;
+  config.strict_pools = sim.strict_pools;
+  config.note_acquirers = sim.note_acquirers;
+  config.forget_lost = sim.forget_lost;
   return config;
 }
 

@@ -178,7 +178,7 @@ void Overlay::little_section(const WorldStats& stats) {
       ImGui::TableNextColumn();
       const bool small = verdict == Sizing::TooSmall;
       char text[64];  // on the stack: no allocation per frame
-      sizing_text(verdict, n, r.stats.capacity, text, sizeof text);
+      sizing_text(n, r.stats, r.policy, text, sizeof text);  // and the figure behind it
       ImGui::PushStyleColor(ImGuiCol_Text, color(small ? kColorAmber : kColorNormal));
       ImGui::TextWrapped("%s", text);  // a recycling pool's N wraps within the cell
       ImGui::PopStyleColor();

@@ -13,6 +13,7 @@
 
 #include "pool/handle.hpp"        // Handle {slot, generation, pool id}
 #include "pool/pool_poison.hpp"   // debug builds: freed objects filled with 0xDB
+#include "pool/pool_sites.hpp"    // strict pools: misuse located, a leak report
 #include "pool/pool_stats.hpp"    // OverflowPolicy and the counters
 #include "pool/pool_storage.hpp"  // the objects, in chunks that never move
 
@@ -42,31 +43,33 @@ class Pool {
   ~Pool() { destroy(); }
 
   // Acquire: pop the top of the free stack, the slot released last (its object still warm).
-  int acquire() {
-    if (in_reset_) return refuse_reentry(), -1;       // called from this pool's own reset
-    if (free_top_ == 0) return acquire_when_empty();  // the overflow policy answers
+  // `where` is the caller's line, noted only under strict pools (pool_sites.hpp).
+  int acquire(SourceLocation where = SourceLocation::current()) {
+    if (in_reset_) return refuse_reentry(), -1;  // called from this pool's own reset
+    if (free_top_ == 0) return sites_.noted(acquire_when_empty(), where);  // the policy answers
     const int slot = free_[free_top_ - 1];
     check_poison(slot);  // debug builds: was the object written while it was free?
     --free_top_;         // popped
     begin_life(slot);
-    return slot;
+    return sites_.noted(slot, where);  // strict pools: who took it, and when
   }
 
   // Release: reset the object, push its slot back on top of the free stack. Misuse is found
-  // in O(1), as each slot knows its state; it is counted and ignored.
-  void release(int slot) {
+  // in O(1), as each slot knows its state; it is counted and ignored, and under strict pools
+  // logged with the caller's file:line (`where`, pool_sites.hpp).
+  void release(int slot, SourceLocation where = SourceLocation::current()) {
     if (!in_range(slot))
-      ++stats_.foreign_releases;  // not one of this pool's slots
+      refuse(stats_.foreign_releases, Misuse::ForeignRelease, slot, where);  // not this pool's
     else if (slots_[slot].state != State::Live)
-      ++stats_.double_releases;  // already free
+      refuse(stats_.double_releases, Misuse::DoubleRelease, slot, where);  // already free
     else
       release_live(slot);
   }
 
   // Generations: a slot's generation moves on each time its object leaves play, so a
   // handle {slot, generation, pool id} kept past its object's life no longer matches.
-  Handle acquire_handle() {
-    const int slot = acquire();
+  Handle acquire_handle(SourceLocation where = SourceLocation::current()) {
+    const int slot = acquire(where);
     return slot < 0 ? Handle{} : handle_at(slot);
   }
   Handle handle_of(int slot) const { return is_active(slot) ? handle_at(slot) : Handle{}; }
@@ -78,8 +81,9 @@ class Pool {
   const T* get(Handle handle) const { return alive(handle) ? &storage_[slot_of(handle)] : nullptr; }
   // A handle adds two checks to release(slot): its pool, and its generation. Another pool's
   // handle and a stale one are counted, the null handle ignored (pool_lifecycle.hpp).
-  void release(Handle handle);
-  Lease lease();  // a move-only owner that releases on scope exit (pool_lease.hpp)
+  void release(Handle handle, SourceLocation where = SourceLocation::current());
+  // A move-only owner that releases on scope exit (pool_lease.hpp).
+  Lease lease(SourceLocation where = SourceLocation::current());
 
   T& operator[](int slot) { return storage_[slot]; }
   const T& operator[](int slot) const { return storage_[slot]; }
@@ -118,6 +122,10 @@ class Pool {
   void forget(Handle handle);
   std::size_t trim(std::size_t keep);
   void destroy();
+  // Re-makes up to `count` vacant slots' objects now, idle: warm-up again, at a safe point
+  // (after a trim, a destroy). Returns how many were made.
+  std::size_t rewarm(std::size_t count);
+  std::size_t vacant_count() const { return vacant_.size(); }
   // No warm-up (a naive game): objects made a growth at a time at first demand, up to this.
   void make_on_demand_up_to(std::size_t capacity) { on_demand_to_ = capacity; }
 
@@ -126,6 +134,21 @@ class Pool {
   void set_name(const char* name) { name_ = name; }
   const char* name() const { return name_; }
   void set_log(LogFn log) { log_ = log; }
+  // Strict pools (pool_sites.hpp): refused releases logged with their caller's file:line. On,
+  // or with the leak report's noting alone, each acquire notes its caller and the tick read
+  // from `clock` (null: 0), for acquired_at(). Set at load: turning noting on allocates.
+  void set_strict(bool on) {
+    if (on) set_noting(true);
+    sites_.set_strict(on);
+  }
+  void set_noting(bool on) { sites_.set_noting(on, capacity(), slots_.capacity()); }
+  bool strict() const { return sites_.strict(); }
+  void set_clock(const std::uint64_t* clock) { sites_.set_clock(clock); }
+  std::uint64_t now() const { return sites_.now(); }
+  // Where a live object was acquired: null if noting was off then.
+  const AcquireSite* acquired_at(int slot) const {
+    return is_active(slot) ? sites_.at(slot) : nullptr;
+  }
   std::uint32_t id() const { return id_; }
 
  private:
@@ -152,6 +175,11 @@ class Pool {
   // run_reset raises in_reset_ while reset runs and such calls are refused and counted.
   void run_reset(T& object);
   void refuse_reentry() { ++stats_.reentrant_calls; }
+  // A refused release: counted; under strict pools, logged with where it came from.
+  void refuse(std::size_t& count, Misuse kind, int slot, const SourceLocation& where) {
+    ++count;
+    sites_.report(kind, name_, slot, where, log_);
+  }
 
   // A life begins: the slot joins the end of the live list, with the next acquisition number.
   void begin_life(int slot) {
@@ -199,6 +227,7 @@ class Pool {
   OverflowPolicy policy_;
   bool in_reset_ = false;          // reset is running: calls back into this pool are refused
   detail::PoisonFlags<T> poison_;  // debug: released and filled with 0xDB since
+  detail::AcquireSites sites_;     // strict pools: each live object's acquirer
   PoolStats stats_;                // capacity, active, idle, released: filled in by stats()
   std::uint32_t id_ = next_pool_id();
   const char* name_ = "pool";

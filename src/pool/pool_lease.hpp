@@ -58,8 +58,9 @@ class PoolLease {
 };
 
 template <class T, unsigned kGenerationBits, class ResetFn>
-PoolLease<T, kGenerationBits, ResetFn> Pool<T, kGenerationBits, ResetFn>::lease() {
-  const Handle handle = acquire_handle();
+PoolLease<T, kGenerationBits, ResetFn> Pool<T, kGenerationBits, ResetFn>::lease(
+    SourceLocation where) {
+  const Handle handle = acquire_handle(where);
   if (handle.is_null()) return {};
   return PoolLease<T, kGenerationBits, ResetFn>(*this, handle);
 }

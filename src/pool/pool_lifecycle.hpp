@@ -54,15 +54,15 @@ void Pool<T, kGenerationBits, ResetFn>::for_each_active(Fn&& fn) const {
 
 // By handle: its pool first, then its generation; what is left is for release(slot) to judge.
 template <class T, unsigned kGenerationBits, class ResetFn>
-void Pool<T, kGenerationBits, ResetFn>::release(Handle handle) {
+void Pool<T, kGenerationBits, ResetFn>::release(Handle handle, SourceLocation where) {
   if (handle.is_null()) return;  // a no-op, like `delete nullptr`: not misuse
   const int slot = slot_of(handle);
   if (handle.pool != id_)
-    ++stats_.foreign_releases;  // another pool's handle
+    refuse(stats_.foreign_releases, Misuse::ForeignRelease, slot, where);  // another pool's
   else if (is_active(slot) && slots_[slot].generation != handle.generation)
-    ++stats_.stale_releases;  // the slot was re-vended since: another owner's object now
+    refuse(stats_.stale_releases, Misuse::StaleRelease, slot, where);  // re-vended since
   else
-    release(slot);  // out of range, released already (counted), or released now
+    release(slot, where);  // out of range, released already (counted), or released now
 }
 
 // The reset, with the pool marked busy: in_reset_ drops again however reset ends (it may
@@ -170,6 +170,24 @@ void Pool<T, kGenerationBits, ResetFn>::destroy() {
   }
 }
 
+// Vacant slots' objects made again, from the vacant stack's top, each pushed on the free
+// stack: what a warm-up at load does, for slots emptied since.
+template <class T, unsigned kGenerationBits, class ResetFn>
+std::size_t Pool<T, kGenerationBits, ResetFn>::rewarm(std::size_t count) {
+  if (in_reset_) return refuse_reentry(), 0;
+  std::size_t made = 0;
+  for (; made < count && !vacant_.empty(); ++made) {
+    const int slot = vacant_.back();
+    storage_.construct(slot, factory_);  // may throw: this slot is still vacant
+    vacant_.pop_back();
+    slots_[slot].state = State::Idle;
+    slots_[slot].index = free_top_;
+    free_[free_top_++] = slot;
+    ++stats_.allocations;
+  }
+  return made;
+}
+
 // On acquire, a poisoned object is checked and reset again (pool_poison.hpp). That reset runs
 // behind the reentry guard too: a reset that calls back into its pool is refused here as well.
 template <class T, unsigned kGenerationBits, class ResetFn>
@@ -197,7 +215,7 @@ template <class T, unsigned kGenerationBits, class ResetFn>
 std::size_t Pool<T, kGenerationBits, ResetFn>::memory_bytes() const {
   const std::size_t lists = free_.capacity() + live_.capacity() + vacant_.capacity();
   return capacity() * sizeof(T) + slots_.capacity() * sizeof(Slot) + lists * sizeof(int) +
-         poison_.bytes();
+         poison_.bytes() + sites_.bytes();
 }
 
 // Grow: a new chunk at least as large as the pool (pool_storage.hpp), under INT32_MAX slots.
@@ -226,11 +244,13 @@ void Pool<T, kGenerationBits, ResetFn>::add_slots(std::size_t count) {
   live_.reserve(room);
   vacant_.reserve(room);
   poison_.reserve(room);
+  sites_.reserve(room);
   storage_.add_chunk(count, factory_);  // throws and leaves nothing behind if the factory throws
   slots_.resize(first + count);
   free_.resize(first + count);
   live_.resize(first + count);
   poison_.resize(first + count);
+  sites_.resize(first + count);
   const int added = static_cast<int>(count);  // the idle slots move up, the new go under them
   std::copy_backward(free_.begin(), free_.begin() + free_top_, free_.begin() + free_top_ + added);
   for (int i = 0; i < added; ++i)

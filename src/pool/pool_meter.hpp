@@ -3,7 +3,8 @@
 //   L  mean lifetime of an object in seconds
 //   k  headroom for bursts, 1.2-1.5
 // The meter measures λ and L while the game runs, over a sliding window (for
-// the overlay) and over the whole run (for the stats file).
+// the overlay) and over the whole run (for the stats file). A window with no spawns keeps
+// the last measured rates (rates_held()): a pause in the shooting is not a pool with no data.
 #pragma once
 
 #include <cmath>
@@ -33,7 +34,8 @@ class PoolMeter {
     window_time_ += dt;
     total_time_ += dt;
     if (window_time_ >= kWindowSeconds) {
-      spawn_rate_ = static_cast<double>(window_spawns_) / window_time_;
+      held_ = window_spawns_ == 0 && spawn_rate_ > 0.0;  // idle: the last rates stand
+      if (window_spawns_ > 0) spawn_rate_ = static_cast<double>(window_spawns_) / window_time_;
       if (window_retires_ > 0) mean_lifetime_ = window_life_ / static_cast<double>(window_retires_);
       window_time_ = window_life_ = 0.0;
       window_spawns_ = window_retires_ = 0;
@@ -42,6 +44,7 @@ class PoolMeter {
 
   double spawn_rate() const { return spawn_rate_; }        // λ over the last window
   double mean_lifetime() const { return mean_lifetime_; }  // L over the last window
+  bool rates_held() const { return held_; }  // the last window saw no spawns: older rates
   double run_spawn_rate() const { return total_time_ > 0 ? total_spawns_ / total_time_ : 0.0; }
   double run_mean_lifetime() const {
     return total_retires_ > 0 ? total_life_ / static_cast<double>(total_retires_) : 0.0;
@@ -56,9 +59,12 @@ class PoolMeter {
   double total_time_ = 0.0, total_life_ = 0.0;
   std::uint64_t total_spawns_ = 0, total_retires_ = 0;
   double spawn_rate_ = 0.0, mean_lifetime_ = 0.0;
+  bool held_ = false;
 };
 
-// The verdict: how the measured N compares with what the pool has and has done.
+// The verdict: how the pool's need compares with its capacity. The need is the larger of N
+// (Little's law, from mean rates) and the peak the pool has held: a mean hides bursts, and a
+// pool that once held 96 objects needs 96 slots whatever N says.
 enum class Sizing {
   NoData,            // nothing spawned yet: λ or L is still zero
   TooSmall,          // N > capacity, or requests were refused: expect drops or growth
@@ -77,15 +83,44 @@ constexpr Sizing sizing(double recommended, std::size_t capacity) {
   return Sizing::Fits;
 }
 
-// N against what the pool did. λ counts refused requests, but L only the lives served, so
-// N can look small beside a pool that refused many: any refusal is unmet demand, too small.
-// A RecycleOldest pool that is full recycles as designed; its recycled lives were cut short,
-// so N (from those lives) is the least capacity at which it would not recycle.
-constexpr Sizing sizing(double recommended, const PoolStats& did, OverflowPolicy policy) {
+// Which figure drove a verdict: N, the observed peak, refused requests, or recycling.
+enum class SizingBy { N, Peak, Dropped, Recycled };
+
+struct SizingVerdict {
+  Sizing sizing = Sizing::NoData;
+  SizingBy by = SizingBy::N;
+};
+
+// N and the peak against what the pool did. λ counts refused requests, but L only the lives
+// served, so N can look small beside a pool that refused many: any refusal is unmet demand,
+// too small. A RecycleOldest pool that is full recycles as designed; its recycled lives were
+// cut short, so N (from those lives) is the least capacity at which it would not recycle.
+constexpr SizingVerdict sizing_verdict(double recommended, const PoolStats& did,
+                                       OverflowPolicy policy) {
   const bool full = recommended > static_cast<double>(did.capacity) || did.recycled > 0;
-  if (policy == OverflowPolicy::RecycleOldest && full) return Sizing::RecyclesByDesign;
-  if (did.dropped > 0) return Sizing::TooSmall;
-  return sizing(recommended, did.capacity);
+  if (policy == OverflowPolicy::RecycleOldest && full)
+    return {Sizing::RecyclesByDesign, did.recycled > 0 ? SizingBy::Recycled : SizingBy::N};
+  if (did.dropped > 0) return {Sizing::TooSmall, SizingBy::Dropped};
+  const double peak = static_cast<double>(did.peak_active);
+  if (peak > recommended) return {sizing(peak, did.capacity), SizingBy::Peak};
+  return {sizing(recommended, did.capacity), SizingBy::N};
+}
+constexpr Sizing sizing(double recommended, const PoolStats& did, OverflowPolicy policy) {
+  return sizing_verdict(recommended, did, policy).sizing;
+}
+
+constexpr const char* to_string(SizingBy by) {
+  switch (by) {
+    case SizingBy::N:
+      return "N";
+    case SizingBy::Peak:
+      return "peak_active";
+    case SizingBy::Dropped:
+      return "dropped";
+    case SizingBy::Recycled:
+      return "recycled";
+  }
+  return "?";
 }
 
 constexpr const char* to_string(Sizing s) {
@@ -112,6 +147,24 @@ inline void sizing_text(Sizing s, double recommended, std::size_t capacity, char
     std::snprintf(out, size, "%s (N >= %.0f would not)", to_string(s), recommended);
   } else {
     std::snprintf(out, size, "%s", to_string(s));
+  }
+}
+
+// The verdict with the figure that drove it, as the overlay's table shows it: "fits (peak 96)",
+// "too small (12 dropped)", "roomy (N 9)".
+inline void sizing_text(double recommended, const PoolStats& did, OverflowPolicy policy, char* out,
+                        std::size_t size) {
+  const SizingVerdict v = sizing_verdict(recommended, did, policy);
+  char verdict[48];
+  sizing_text(v.sizing, recommended, did.capacity, verdict, sizeof verdict);
+  if (v.sizing == Sizing::NoData || v.sizing == Sizing::RecyclesByDesign) {
+    std::snprintf(out, size, "%s", verdict);
+  } else if (v.by == SizingBy::Dropped) {
+    std::snprintf(out, size, "%s (%zu dropped)", verdict, did.dropped);
+  } else if (v.by == SizingBy::Peak) {
+    std::snprintf(out, size, "%s (peak %zu)", verdict, did.peak_active);
+  } else {
+    std::snprintf(out, size, "%s (N %.0f)", verdict, recommended);
   }
 }
 

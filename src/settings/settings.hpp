@@ -56,6 +56,13 @@ struct SimSettings {
   bool clear_on_reuse = true;    // off: reused effects start with last life's trail
   bool swept_collision = true;   // off: discrete collision, bullets tunnel
   bool prewarm_pools = true;     // off: pools start empty (a load-time switch, --no-warmup)
+  // Misuse located (pool/pool_sites.hpp), load-time switches: refused releases logged with
+  // their caller; acquirers noted (for strict pools and the leak report).
+  bool strict_pools = false;
+  bool note_acquirers = false;
+  // forget, trim and destroy in play (sim/lifecycle.hpp).
+  bool forget_lost = false;    // bullets lost to the world are forgotten (takes effect at once)
+  bool trim_on_pause = false;  // pause trims idle effect objects; resume re-makes them
 };
 
 // The timestep (Fiedler's "Fix Your Timestep!"): the tick rate, how fast game time runs, the
@@ -110,10 +117,11 @@ struct Requests {
   int steps = 0;            // N while paused: ticks to run
   int double_releases = 0;  // misuse on demand, counted in the pools table
   int stale_releases = 0;
-  bool seeker = false;      // arm the homing seeker on the next shot
-  bool stall = false;       // freeze the next frame for 0.5 s (the timestep lab)
-  bool screenshot = false;  // F12, or the controls' button
-  bool new_round = false;   // apply the pool sizes: new pools, made at a safe point
+  bool seeker = false;         // arm the homing seeker on the next shot
+  bool stall = false;          // freeze the next frame for 0.5 s (the timestep lab)
+  bool screenshot = false;     // F12, or the controls' button
+  bool new_round = false;      // apply the pool sizes: new pools, made at a safe point
+  bool restart_level = false;  // every pool destroyed and re-made, the level as at load
 };
 
 // The sizes and policies `world`'s pools were made with: what a new game's panel starts from.

@@ -38,6 +38,8 @@ WorldStats collect_stats(const World& world) {
     if (b.life.stage != LifeStage::Live) return;
     ++(b.full_visual ? out.bullets_drawn_full : out.bullets_drawn_as_tracers);
   });
+  out.forget_lost = world.config.forget_lost;
+  out.lifecycle = lifecycle_counts(world);
   return out;
 }
 

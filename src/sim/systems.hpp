@@ -69,14 +69,16 @@ struct NothingToUndo {
 // demand (λ). An object taken back by RecycleOldest ends its life here (L), so
 // end_life(object) undoes what the game counted for that life, as a release would:
 // the reset inside acquire() wipes the object's fields, not the game's tallies.
+// `where` is the spawner's line: what strict pools note as the object's acquirer.
 template <class T, class EndLife = NothingToUndo>
-int spawn_slot(PooledKind<T>& kind, EndLife&& end_life = {}) {
+int spawn_slot(PooledKind<T>& kind, EndLife&& end_life = {},
+               SourceLocation where = SourceLocation::current()) {
   kind.meter.on_spawn();
   if (const int victim = slot_to_recycle(kind.pool); victim >= 0) {
     kind.meter.on_retire(kind.pool[victim].age);
     end_life(kind.pool[victim]);  // before acquire() resets it
   }
-  return kind.pool.acquire();
+  return kind.pool.acquire(where);
 }
 
 // Release and record the object's lifetime.
@@ -91,13 +93,14 @@ void retire_slot(PooledKind<T>& kind, int slot, float age) {
 // `slot` receives the pool slot, or -1 for a heap object.
 // `end_life` as in spawn_slot.
 template <class T, class EndLife = NothingToUndo>
-T* spawn_object(World& world, PooledKind<T>& kind, int* slot = nullptr, EndLife&& end_life = {}) {
+T* spawn_object(World& world, PooledKind<T>& kind, int* slot = nullptr, EndLife&& end_life = {},
+                SourceLocation where = SourceLocation::current()) {
   if (!world.config.pooling) {
     kind.meter.on_spawn();
     if (slot != nullptr) *slot = -1;
     return kind.heap.spawn();  // new T, pushed onto the scene list: one allocation per object
   }
-  const int s = spawn_slot(kind, end_life);
+  const int s = spawn_slot(kind, end_life, where);
   if (slot != nullptr) *slot = s;
   return s < 0 ? nullptr : &kind.pool[s];
 }

@@ -80,6 +80,12 @@ World::World(const WorldConfig& cfg, Arena built)
     set_lessons(*this, cfg.reset_on_release, cfg.clear_on_reuse);
   }
   place_targets(*this);
+  // Misuse located (pool_sites.hpp): acquirers noted with this world's tick.
+  for_each_kind(*this, [this](auto& kind) {
+    kind.pool.set_clock(&tick);
+    if (config.note_acquirers) kind.pool.set_noting(true);
+    kind.pool.set_strict(config.strict_pools);
+  });
 }
 
 void update_targets(World& world, float dt) {
@@ -107,6 +113,7 @@ void step(World& world, const TickInput& input, float dt) {
     world.bullet_kernel->update_bullets(world, dt);
   else
     update_bullets(world, dt);
+  if (world.config.forget_lost) forget_lost_bullets(world);  // lifecycle.hpp
   break_targets(world);
   update_effects(world, dt);
   update_seeker(world, dt);

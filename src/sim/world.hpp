@@ -23,6 +23,7 @@
 #include "sim/events.hpp"
 #include "sim/input.hpp"
 #include "sim/lessons.hpp"
+#include "sim/lifecycle.hpp"
 #include "sim/pooled_kinds.hpp"
 #include "sim/rng.hpp"
 
@@ -78,6 +79,11 @@ struct WorldConfig {
   bool clear_on_reuse = true;    // off: a reused effect starts with last life's trail
   bool swept_collision = true;   // off: test only where a bullet lands (discrete): it tunnels
   bool prewarm_pools = true;     // off: pools start empty and make objects on first demand
+  // Misuse located (pool/pool_sites.hpp): refused releases logged with their caller's
+  // file:line; each acquire's caller and tick noted (strict pools, the leak report).
+  bool strict_pools = false;
+  bool note_acquirers = false;
+  bool forget_lost = false;  // bullets lost to the world are forgotten (sim/lifecycle.hpp)
 };
 
 struct Bullet {
@@ -213,6 +219,7 @@ struct World {
   std::size_t full_visual_live = 0;
   std::uint64_t tunnelled = 0;  // discrete collision: hits the swept test saw and it missed
   Seeker seeker;                // the stale-handle lesson's homing drone (lessons.hpp)
+  LifecycleCounts lifecycle;    // forget, trim, destroy in play (lifecycle.hpp)
   EventLog events;  // shots, impacts, casings, broken targets: for listeners (events.hpp)
   std::unique_ptr<BulletKernel> bullet_kernel;  // null: update_bullets(), the game's own
 };

@@ -264,5 +264,49 @@ TEST(ApplySettings, EachRequestIsConsumedOnce) {
   EXPECT_EQ(bullets.stale_releases, 1u);
 }
 
+// --trim-on-pause: pausing trims the effect pools' idle objects, resuming re-makes them, in
+// the phase (outside play frames) and without the heap; a restart request destroys and
+// re-makes every pool once.
+TEST(ApplySettings, PauseTrimsResumeReMakesAndARestartIsConsumedOnce) {
+  Options o = scripted_player();
+  o.trim_on_pause = true;
+  Session session;
+  std::string error;
+  ASSERT_TRUE(session.load(o, error)) << error;
+  Settings applied = session.settings();
+  Settings& s = session.settings();
+  Requests r;
+  World& world = session.world();
+  const std::size_t sparks_idle = world.sparks.pool.idle_count();
+  heap::Mark mark;
+  s.time.paused = true;
+  apply_settings(applied, s, r, session, nullptr);
+  EXPECT_EQ(world.sparks.pool.idle_count(), 0u);
+  EXPECT_EQ(lifecycle_counts(world).trims, 1u);
+  apply_settings(applied, s, r, session, nullptr);  // still paused: no second trim
+  EXPECT_EQ(lifecycle_counts(world).trims, 1u);
+  s.time.paused = false;
+  apply_settings(applied, s, r, session, nullptr);
+  EXPECT_EQ(world.sparks.pool.idle_count(), sparks_idle);
+  EXPECT_EQ(lifecycle_counts(world).rewarms, 1u);
+  r.restart_level = true;
+  apply_settings(applied, s, r, session, nullptr);
+  EXPECT_FALSE(r.restart_level);
+  EXPECT_EQ(lifecycle_counts(world).restarts, 1u);
+  EXPECT_EQ(mark.since().allocations, 0u);
+}
+
+TEST(ApplySettings, WithoutTheSwitchPauseTrimsNothing) {
+  Session session;
+  std::string error;
+  ASSERT_TRUE(session.load(scripted_player(), error)) << error;
+  Settings applied = session.settings();
+  Requests r;
+  session.settings().time.paused = true;
+  apply_settings(applied, session.settings(), r, session, nullptr);
+  EXPECT_EQ(lifecycle_counts(session.world()).trims, 0u);
+  EXPECT_EQ(session.world().sparks.pool.idle_count(), session.world().sparks.pool.capacity());
+}
+
 }  // namespace
 }  // namespace flatline::app

@@ -247,6 +247,96 @@ TEST(Options, TheOverlayTourNeedsAWindowAndNoRecording) {
   EXPECT_NE(parse({"--overlay-tour", "--replay", "r.txt"}).error, "");
 }
 
+// Any pool by its name; a bare value is still the bullets'.
+TEST(Options, PoolSizeAndOverflowTakeAnyPoolByName) {
+  const ParseResult r = parse({"--overflow", "sparks=grow", "--pool-size", "sparks=64",
+                               "--pool-size", "bullets=300", "--overflow", "decals=drop"});
+  ASSERT_EQ(r.error, "");
+  EXPECT_EQ(r.options.kind_overflow[kSparks], OverflowPolicy::Grow);
+  EXPECT_EQ(r.options.kind_pool_size[kSparks], 64u);
+  EXPECT_EQ(r.options.kind_overflow[kDecals], OverflowPolicy::Drop);
+  EXPECT_EQ(r.options.pool_size, 300u);  // bullets=N is the bullets' as ever
+  const WorldConfig config = world_config_from(r.options);
+  EXPECT_EQ(config.pools[kSparks].capacity, 64u);
+  EXPECT_EQ(config.pools[kSparks].policy, OverflowPolicy::Grow);
+  EXPECT_EQ(config.pools[kDecals].policy, OverflowPolicy::Drop);
+  EXPECT_EQ(config.pools[kBullets].capacity, 300u);
+  EXPECT_EQ(config.pools[kCasings].capacity, kKinds[kCasings].sizing.capacity);  // untouched
+  const ParseResult bare = parse({"--overflow", "grow", "--pool-size", "40"});
+  EXPECT_EQ(bare.options.overflow, OverflowPolicy::Grow);
+  EXPECT_EQ(bare.options.pool_size, 40u);
+  EXPECT_FALSE(bare.options.kind_overflow[kSparks]);
+}
+
+TEST(Options, RejectBadPoolNamesAndValues) {
+  for (const auto& args :
+       std::vector<std::vector<const char*>>{{"--overflow", "spark=grow"},
+                                             {"--overflow", "sparks=sometimes"},
+                                             {"--overflow", "=grow"},
+                                             {"--pool-size", "sparks=0"},
+                                             {"--pool-size", "sparks="},
+                                             {"--pool-size", "nope=5"},
+                                             {"--pool-size", "sparks=99999999999"},
+                                             {"--lesson", "triple-release"},
+                                             {"--lesson"},
+                                             {"--lesson-at", "-1"},
+                                             {"--lesson-at", "5"},  // without --lesson
+                                             {"--restart-at", "0"},
+                                             {"--restart-at", "x"}}) {
+    const std::string error = parse(args).error;
+    EXPECT_NE(error, "") << args[0] << (args.size() > 1 ? args[1] : "");
+    EXPECT_EQ(error.find('\n'), std::string::npos);
+  }
+}
+
+TEST(Options, EveryLessonHasAFlag) {
+  const ParseResult r =
+      parse({"--lesson", "stale-handle", "--lesson-at", "90", "--no-interpolation", "--leak-report",
+             "--forget-lost", "--trim-on-pause", "--restart-at", "300"});
+  ASSERT_EQ(r.error, "");
+  EXPECT_EQ(r.options.lesson, Lesson::StaleHandle);
+  EXPECT_EQ(r.options.lesson_at, 90);
+  EXPECT_TRUE(r.options.no_interpolation);
+  EXPECT_TRUE(r.options.leak_report);
+  EXPECT_TRUE(r.options.forget_lost);
+  EXPECT_TRUE(r.options.trim_on_pause);
+  EXPECT_EQ(r.options.restart_at, 300);
+  EXPECT_EQ(parse({"--lesson", "seeker"}).options.lesson, Lesson::Seeker);
+  EXPECT_EQ(parse({"--lesson", "double-release"}).options.lesson, Lesson::DoubleRelease);
+  EXPECT_EQ(parse({}).options.lesson, Lesson::None);
+  const Settings s = settings_from(r.options);
+  EXPECT_FALSE(s.time.interpolate);
+  EXPECT_TRUE(s.sim.note_acquirers);  // the leak report needs each acquirer
+  EXPECT_TRUE(s.sim.forget_lost);
+  EXPECT_TRUE(s.sim.trim_on_pause);
+  EXPECT_TRUE(settings_from(parse({}).options).time.interpolate);
+}
+
+TEST(Options, StrictPoolsDefaultToTheBuildAndBothWaysAreFlags) {
+  EXPECT_EQ(parse({}).options.strict_pools, kStrictPoolsByDefault);
+  EXPECT_TRUE(parse({"--strict-pools"}).options.strict_pools);
+  EXPECT_FALSE(parse({"--no-strict-pools"}).options.strict_pools);
+  const WorldConfig config = world_config_from(parse({"--strict-pools"}).options);
+  EXPECT_TRUE(config.strict_pools);
+  EXPECT_TRUE(config.note_acquirers);
+}
+
+// What a recording does not store cannot be used with one.
+TEST(Options, LessonsAndOtherPoolsDoNotMixWithARecording) {
+  for (const auto& extra : std::vector<std::vector<const char*>>{{"--lesson", "seeker"},
+                                                                 {"--forget-lost"},
+                                                                 {"--trim-on-pause"},
+                                                                 {"--restart-at", "10"},
+                                                                 {"--overflow", "sparks=grow"},
+                                                                 {"--pool-size", "decals=9"}}) {
+    std::vector<const char*> args = extra;
+    args.insert(args.end(), {"--record", "r.txt"});
+    EXPECT_NE(parse(args).error, "") << extra[0];
+  }
+  EXPECT_EQ(parse({"--pool-size", "bullets=64", "--record", "r.txt"}).error, "");
+  EXPECT_EQ(parse({"--no-interpolation", "--strict-pools", "--record", "r.txt"}).error, "");
+}
+
 TEST(Options, HelpIsAFlagNotAnError) {
   const ParseResult r = parse({"--help"});
   EXPECT_EQ(r.error, "");

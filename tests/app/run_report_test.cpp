@@ -68,15 +68,20 @@ using Keys = std::vector<std::string>;
 // level's collision figures in world (level_triangles to bvh_build_ms).
 TEST(StatsFile, HasTheKeysItAlwaysHadInTheirOrder) {
   const Json j = write_and_parse(full_report(), "keys.json");
-  EXPECT_EQ(keys(j), (Keys{"frames", "ticks", "seed", "tick_hz", "kernel", "dropped_seconds",
-                           "interrupted", "state_hash", "world", "lessons", "pools", "heap",
-                           "rss_kb", "tick_ms", "render", "frame_ms", "overlay", "non_finite"}));
+  EXPECT_EQ(keys(j),
+            (Keys{"frames", "ticks", "seed", "tick_hz", "kernel", "dropped_seconds", "interrupted",
+                  "state_hash", "world", "lessons", "lifecycle", "pools", "heap", "rss_kb",
+                  "tick_ms", "render", "frame_ms", "overlay", "non_finite"}));
   EXPECT_EQ(keys(j["world"]),
             (Keys{"shots_fired", "bullet_hits", "score", "targets_broken", "level_triangles",
                   "degenerate_triangles", "bvh_nodes", "bvh_build_ms"}));
   EXPECT_EQ(keys(j["lessons"]),
             (Keys{"pooling", "reset_on_release", "swept_collision", "heap_live",
-                  "heap_bullets_peak", "heap_news", "tunnelled", "clear_on_reuse"}));
+                  "heap_bullets_peak", "heap_news", "tunnelled", "clear_on_reuse", "lesson",
+                  "lesson_at", "lesson_fired", "interpolation", "strict_pools", "leak_report",
+                  "forget_lost", "trim_on_pause", "restart_at"}));
+  EXPECT_EQ(keys(j["lifecycle"]), (Keys{"lost_forgotten", "trims", "trimmed", "rewarms", "rewarmed",
+                                        "restarts", "destroyed_live"}));
   const Keys pool = {"policy",          "capacity",
                      "active",          "idle",
                      "allocations",     "peak_active",
@@ -87,7 +92,9 @@ TEST(StatsFile, HasTheKeysItAlwaysHadInTheirOrder) {
                      "stale_releases",  "reentrant_calls",
                      "spawn_rate",      "mean_lifetime",
                      "little_k",        "recommended_capacity",
-                     "sizing",          "bytes"};
+                     "sizing",          "bytes",
+                     "sizing_by",       "forgotten",
+                     "trimmed",         "destroyed"};
   Keys pool_names(kPoolNames.begin(), kPoolNames.end());
   pool_names.push_back("voices");
   EXPECT_EQ(keys(j["pools"]), pool_names);
@@ -116,6 +123,38 @@ TEST(StatsFile, HasTheKeysItAlwaysHadInTheirOrder) {
   EXPECT_EQ(keys(j["overlay"]["imgui_arena"]),
             (Keys{"capacity", "high_water", "in_use", "fallbacks"}));
   EXPECT_EQ(j["overlay"]["panels"], Json::parse("[\"pools\", \"heap\"]"));
+}
+
+// Every lesson by flag shows in "lessons"; each pool's policy, size, verdict and the figure
+// behind it in its row; forget, trim and destroy in "lifecycle".
+TEST(StatsFile, LessonsPoliciesAndLifecycleCountsAreWritten) {
+  RunReport r = full_report();
+  r.lesson = "double-release";
+  r.lesson_at = 60;
+  r.lesson_fired = true;
+  r.interpolation = false;
+  r.strict_pools = true;
+  r.world.pools[kSparks].policy = OverflowPolicy::Grow;
+  r.world.pools[kSparks].stats.capacity = 64;
+  r.world.pools[kBullets].stats.capacity = 128;
+  r.world.pools[kBullets].stats.peak_active = 96;
+  r.world.pools[kBullets].recommended = 26;
+  r.world.pools[kDecals].stats.forgotten = 3;
+  r.world.lifecycle.restarts = 2;
+  r.world.lifecycle.trimmed = 40;
+  const Json j = write_and_parse(r, "lessons.json");
+  EXPECT_EQ(j["lessons"]["lesson"], "double-release");
+  EXPECT_EQ(j["lessons"]["lesson_at"], 60);
+  EXPECT_EQ(j["lessons"]["lesson_fired"], true);
+  EXPECT_EQ(j["lessons"]["interpolation"], false);
+  EXPECT_EQ(j["lessons"]["strict_pools"], true);
+  EXPECT_EQ(j["pools"]["sparks"]["policy"], "grow");
+  EXPECT_EQ(j["pools"]["sparks"]["capacity"], 64);
+  EXPECT_EQ(j["pools"]["bullets"]["sizing"], "fits");  // 96 of 128 at peak: not roomy
+  EXPECT_EQ(j["pools"]["bullets"]["sizing_by"], "peak_active");
+  EXPECT_EQ(j["pools"]["decals"]["forgotten"], 3);
+  EXPECT_EQ(j["lifecycle"]["restarts"], 2);
+  EXPECT_EQ(j["lifecycle"]["trimmed"], 40);
 }
 
 TEST(StatsFile, AHeadlessRunHasNoWindowedSections) {

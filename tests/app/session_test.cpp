@@ -221,6 +221,38 @@ TEST(Session, AllocationsSetAsideAreReportedApartFromTheSteadyState) {
   EXPECT_EQ(json_value(json, "screenshot_allocations"), "1") << json;
 }
 
+// --lesson fires once, at --lesson-at (else the end of the warm-up), before that tick is
+// stepped; --restart-at destroys and re-makes the pools at its tick. Both in the stats file.
+TEST(Session, TheLessonFiresOnceAtItsTickAndARestartAtItsOwn) {
+  Options o;
+  o.no_window = true;
+  o.frames = 40;
+  o.warmup = 5;
+  o.lesson = Lesson::DoubleRelease;
+  o.lesson_at = 20;
+  o.restart_at = 30;
+  o.strict_pools = false;  // counted only: nothing on stderr
+  o.stats_path = path_of("lesson.json");
+  Session session;
+  std::string error;
+  ASSERT_TRUE(session.load(o, error)) << error;
+  while (session.begin_frame()) {
+    session.tick(60.0);
+    const std::size_t doubles = pool_stats(session.world(), kBullets).double_releases;
+    EXPECT_EQ(doubles, session.world().tick > 20 ? 1u : 0u) << "tick " << session.world().tick;
+    EXPECT_EQ(lifecycle_counts(session.world()).restarts, session.world().tick > 30 ? 1u : 0u);
+    session.end_frame();
+  }
+  ASSERT_EQ(session.finish(RunReport{}), 0);
+  const nlohmann::json j = nlohmann::json::parse(read_text(o.stats_path));
+  EXPECT_EQ(j["lessons"]["lesson"], "double-release");
+  EXPECT_EQ(j["lessons"]["lesson_at"], 20);
+  EXPECT_EQ(j["lessons"]["lesson_fired"], true);
+  EXPECT_EQ(j["lessons"]["restart_at"], 30);
+  EXPECT_EQ(j["lifecycle"]["restarts"], 1);
+  EXPECT_EQ(j["pools"]["bullets"]["double_releases"], 1);
+}
+
 // The level's colliders are the world's arena, in the first round and every new one (new
 // pool sizes make new pools, never a new level). The level here is the committed one with
 // the glass moved 1 m east, so the world cannot be using the built-in boxes.

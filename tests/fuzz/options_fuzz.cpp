@@ -25,9 +25,9 @@ using flatline::app::Options;
 // The flags that take a value: the parser's own table, written out again from usage().
 bool takes_value(std::string_view flag) {
   static constexpr std::string_view kWithValue[] = {
-      "--frames",     "--seed",     "--stats",      "--pool-size", "--overflow",
-      "--fire-rate",  "--warmup",   "--tick-hz",    "--record",    "--replay",
-      "--hash-every", "--stall-at", "--screenshot", "--shaders",   "--bullet-speed"};
+      "--frames",     "--seed",    "--stats",        "--pool-size", "--overflow",   "--fire-rate",
+      "--warmup",     "--tick-hz", "--record",       "--replay",    "--hash-every", "--stall-at",
+      "--screenshot", "--shaders", "--bullet-speed", "--lesson",    "--lesson-at",  "--restart-at"};
   for (std::string_view f : kWithValue)
     if (f == flag) return true;
   return false;
@@ -72,6 +72,15 @@ void check_accepted(const Options& o, const Seen& seen) {
   const flatline::WorldConfig config = world_config_from(o);  // what the game is built from
   CHECK(o.pool_size == 0 || config.pools[flatline::kBullets].capacity == o.pool_size);
   CHECK(config.seed == o.seed);
+  for (int id = 0; id < flatline::kPoolCount; ++id) {  // --pool-size / --overflow KIND=...
+    const auto i = static_cast<std::size_t>(id);
+    CHECK(o.kind_pool_size[i] <= kMaxPoolSize);
+    CHECK(id != flatline::kBullets || (o.kind_pool_size[i] == 0 && !o.kind_overflow[i]));
+    CHECK(o.kind_pool_size[i] == 0 || config.pools[i].capacity == o.kind_pool_size[i]);
+    CHECK(!o.kind_overflow[i] || config.pools[i].policy == *o.kind_overflow[i]);
+  }
+  CHECK(o.lesson_at == -1 || (o.lesson_at >= 0 && o.lesson != Lesson::None));
+  CHECK(o.restart_at == -1 || o.restart_at >= 1);
 }
 
 }  // namespace
