@@ -85,7 +85,7 @@ bool Session::load(const Options& options, std::string& error) {
   config_.arena = level_.collision;           // new rounds copy config_: the same boxes
   world_ = std::make_unique<World>(config_);  // every pool filled now
   read_pools(*world_, settings_.sim);         // the policies the World gave the other pools
-  use_kernel(*world_, options_.kernel);       // the bullets' tick: the game's own, or the lab's
+  threads_ = use_kernel(*world_, options_.kernel, options_.threads);  // the game's, or the lab's
   if (!start_audio(error)) return false;
   clock_ = FixedStep(settings_.time.tick_hz);
   frame_ms_.assign(static_cast<std::size_t>(frames_ >= 0 ? std::min(frames_, kMaxTimedFrames)
@@ -98,7 +98,7 @@ void Session::new_round(const WorldConfig& config) {
   config_ = config;
   config_.arena = level_.collision;  // a round changes pools, never the level
   world_ = std::make_unique<World>(config_);
-  use_kernel(*world_, options_.kernel);
+  use_kernel(*world_, options_.kernel, options_.threads);
   audio_.follow_new_world();
 }
 
@@ -195,6 +195,7 @@ int Session::finish(RunReport report) {
   report.seed = options_.seed;
   report.tick_hz = clock_.tick_hz();
   report.kernel = options_.kernel == Kernel::Fast ? "fast" : "scalar";
+  report.threads = threads_;
   report.dropped_seconds = clock_.dropped_seconds();
   report.interrupted = interrupted_;
   report.world = collect_stats(*world_);

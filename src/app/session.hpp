@@ -110,6 +110,7 @@ class Session {
   audio::WavWriter wav_;
   WorldConfig config_;
   std::unique_ptr<World> world_;
+  int threads_ = 1;  // threads that tick the bullets (use_kernel)
   FixedStep clock_;
   InputQueue input_;
   std::int64_t frames_ = -1;        // -1: until the player quits
