@@ -5,7 +5,7 @@
 //   - a ClearanceGrid (lab/accel/clearance_grid.hpp) proves most segments touch nothing, in a
 //     few compares, so most bullets ask no query at all;
 //   - those bullets fly four at a time, branch-free (fly_clear4, bullet_flight.hpp), and the
-//     rest are listed and given the whole tick, in the order the first pass met them;
+//     rest are listed and given the whole tick;
 //   - the rest ask the obstacles near them only (first_hit_near), or the arena's StaticGrid
 //     (lab/accel/static_grid.hpp), which answer what the game's brute force answers.
 // Each step computes exactly what the game's code computes, in the same order, so the state

@@ -67,7 +67,7 @@ using Keys = std::vector<std::string>;
 // since: heap.resize_allocations, render.window_resizes and the top-level non_finite list.
 TEST(StatsFile, HasTheKeysItAlwaysHadInTheirOrder) {
   const Json j = write_and_parse(full_report(), "keys.json");
-  EXPECT_EQ(keys(j), (Keys{"frames", "ticks", "seed", "tick_hz", "kernel", "dropped_seconds",
+  EXPECT_EQ(keys(j), (Keys{"frames", "ticks", "seed", "tick_hz", "kernel", "threads", "dropped_seconds",
                            "interrupted", "state_hash", "world", "lessons", "pools", "heap",
                            "rss_kb", "tick_ms", "render", "frame_ms", "overlay", "non_finite"}));
   EXPECT_EQ(keys(j["world"]), (Keys{"shots_fired", "bullet_hits", "score", "targets_broken"}));
