@@ -44,7 +44,7 @@ void bm_bound_threads(benchmark::State& state, int threads, std::size_t live) {
     b.assign(n, 1.0f);
     c.assign(n, 2.0f);
   }
-  WorkerTeam team(threads);
+  lab::WorkerTeam team(threads);
   const std::size_t part = (n / static_cast<std::size_t>(threads) + 15) / 16 * 16;
   auto job = [&](int j) {
     const std::size_t begin = std::min(n, static_cast<std::size_t>(j) * part);
