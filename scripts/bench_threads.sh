@@ -71,10 +71,12 @@ md = ["# The parallel tick", "",
       f"{reps} interleaved repetitions; the bound: a STREAM triad over the same footprint on "
       "as many threads, its fastest repetition, turned into the least time a tick can take "
       f"({TICK_BYTES} B per bullet: read and write a 52-byte `Bullet`, write a 64-byte "
-      "`Instance`). The machine is shared: load average "
+      "`Instance`). Last column: the process's CPU time per bullet, every thread's (the work, "
+      "which other processes' slices do not inflate, as they do the wall time). "
+      "The machine is shared: load average "
       f"{load_before} before the benchmarks, {load_after} after (1, 5, 15 min).", "",
-      "| live N | threads | bandwidth GB/s | bound ns/bullet | update ns/bullet | ratio | "
-      "speed-up over 1 thread |", "|---|---|---|---|---|---|---|"]
+      "| live N | threads | bandwidth GB/s | bound ns/bullet | update ns/bullet (wall) | ratio | "
+      "speed-up over 1 thread | CPU ns/bullet, all threads |", "|---|---|---|---|---|---|---|---|"]
 for n in sizes:
     one = None
     for t in (1, 2):
@@ -83,8 +85,9 @@ for n in sizes:
         bound = TICK_BYTES / bw * 1e9
         u = ns(med[f"threads/update/{t}/{n}"]) / n
         one = one or u
+        cpu = med[f"threads/update/{t}/{n}"].get("cpu_ns", float("nan"))
         md.append(f"| {n:,} | {t} | {bw/1e9:.1f} | {bound:.2f} | {u:.1f} | {u/bound:.1f}x | "
-                  f"{one/u:.2f}x |")
+                  f"{one/u:.2f}x | {cpu:.1f} |")
 md += ["", "## A million live bullets, the whole game", ""]
 hashes = {}
 for name in ("fast2", "fast1", "scalar"):

@@ -7,10 +7,12 @@
 //                       threads, N live bullets placed as in tick/* (clear for a tick).
 // Wall-clock time (the threads' CPU times do not add up to a tick): on a machine shared with
 // other processes it counts their slices too, so scripts/bench_threads.sh records the load
-// average beside every table.
+// average beside every table. The counter cpu_ns is the work beside it: the process's CPU
+// time (every thread's) per bullet, which another process's slices do not inflate.
 #include <benchmark/benchmark.h>
 
 #include <chrono>
+#include <ctime>
 #include <cstdio>
 #include <memory>
 #include <vector>
@@ -24,6 +26,12 @@ namespace flatline::tick_bench {
 namespace {
 
 constexpr std::size_t kFootprint = sizeof(Bullet) + sizeof(render::Instance);
+
+double process_cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
 
 double wall_seconds() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
@@ -101,10 +109,12 @@ void bm_update_threads(benchmark::State& state, int threads, std::size_t live) {
     place();
     kernel.update_bullets(world, kDt);
   }
+  double cpu = 0.0;
   for (auto _ : state) {
     place();
-    const double start = wall_seconds();
+    const double start = wall_seconds(), cpu_start = process_cpu_seconds();
     kernel.update_bullets(world, kDt);
+    cpu += process_cpu_seconds() - cpu_start;
     state.SetIterationTime(wall_seconds() - start);
     if (world.bullets.pool.active_count() != live) {
       state.SkipWithError("a bullet retired during the tick: the placement is broken");
@@ -113,6 +123,8 @@ void bm_update_threads(benchmark::State& state, int threads, std::size_t live) {
   }
   state.counters["bullets"] = static_cast<double>(live);
   state.counters["threads"] = threads;
+  state.counters["cpu_ns"] =
+      cpu * 1e9 / static_cast<double>(live) / static_cast<double>(state.iterations());
 }
 
 }  // namespace
