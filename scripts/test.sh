@@ -6,7 +6,7 @@
 #   2. Release, which is what players run, plus a short smoke run of the benchmarks;
 # then checks that a Clang build plays the same game (state hash) and fuzzes the pool, the
 # recording reader and the command line for 16 s in all (with their three builds, about the
-# 25 s that the pool's target alone took for 20 s).
+# 25 s that the pool's target alone took for 20 s); and last, plays the game in a browser.
 # Warnings are errors here.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -63,4 +63,17 @@ fi
 
 echo "== Fuzzing the pool and the readers =="
 scripts/fuzz.sh 16
+echo "== Browser: the game on WebGL 2 in headless Chromium =="
+# scripts/web.sh --test installs Emscripten and Chromium, builds the game to WebAssembly and
+# plays ?autofire&frames=300&seed=7; where it cannot be set up (exit 3) the stage is skipped.
+web_start=${SECONDS}
+web_status=0
+scripts/web.sh --test || web_status=$?
+if [ "${web_status}" -eq 3 ]; then
+  echo "test: browser stage skipped (see the line above)"
+elif [ "${web_status}" -ne 0 ]; then
+  exit 1
+else
+  echo "test: browser stage passed in $((SECONDS - web_start)) s"
+fi
 echo "test: all passed"

@@ -29,6 +29,7 @@ namespace flatline {
 
 class ClearanceGrid {
  public:
+  static constexpr std::size_t kMaxObstacles = 65535;  // named by 16-bit index
   ClearanceGrid() = default;
   // `obstacles`: every box a bullet can hit, wherever it can be (grown by the radius).
   ClearanceGrid(std::span<const Aabb> obstacles, const glm::vec3& cell_size);

@@ -9,12 +9,20 @@
 
 namespace flatline {
 
+namespace {
+
+Aabb bounds_of(const Triangle& tri) {
+  return {glm::min(tri.a, glm::min(tri.b, tri.c)), glm::max(tri.a, glm::max(tri.b, tri.c))};
+}
+
+}  // namespace
+
 std::vector<Aabb> bullet_obstacles(const World& world) {
   const float r = world.config.bullet_radius;
   std::vector<Aabb> boxes;
-  boxes.reserve(world.arena.solids.size() + world.targets.size());
-  for (const Aabb& solid : world.arena.solids)
-    boxes.push_back(solid.grown(r));
+  boxes.reserve(world.arena.triangles.size() + world.targets.size());
+  for (const Triangle& tri : world.arena.triangles)  // a triangle inside its bounds
+    boxes.push_back(bounds_of(tri).grown(r));
   for (const Target& t : world.targets) {
     // update_targets moves a target to home + sway * sin(phase): anywhere in home ± |sway|.
     const glm::vec3 reach = glm::abs(t.sway) + t.half_size;
@@ -23,36 +31,39 @@ std::vector<Aabb> bullet_obstacles(const World& world) {
   return boxes;
 }
 
+// The level's triangles never move once loaded; the targets do, so each is checked.
 bool clearance_applies(const World& world, const ClearanceGrid* clearance) {
   if (clearance == nullptr) return false;
   const std::span<const Aabb> built = clearance->obstacles();
-  const std::size_t solids = world.arena.solids.size();
-  if (built.size() != solids + world.targets.size()) return false;
+  const std::size_t triangles = world.arena.triangles.size();
+  if (built.size() != triangles + world.targets.size()) return false;
   const float r = world.config.bullet_radius;
   const ClearanceGrid& grid = *clearance;
-  for (std::size_t i = 0; i < solids; ++i)
-    if (!grid.covers(i, world.arena.solids[i].grown(r))) return false;
   for (std::size_t t = 0; t < world.targets.size(); ++t) {
     const Target& target = world.targets[t];
-    if (!target.broken && !grid.covers(solids + t, target.box().grown(r))) return false;
+    if (!target.broken && !grid.covers(triangles + t, target.box().grown(r))) return false;
   }
   return true;
 }
 
+// The BVH's answer among the few triangles named: the same per-triangle test, degenerate
+// ones skipped, the earliest t and, on a tie, the lower index (candidates come ascending).
 BulletHit first_hit_near(const World& world, const ClearanceGrid::Candidates& near,
                          const glm::vec3& p0, const glm::vec3& p1, float radius) {
   BulletHit best;
-  const std::size_t solids = world.arena.solids.size();
+  const std::size_t triangles = world.arena.triangles.size();
   const ClearanceGrid& grid = *near.grid;
   const ClearanceGrid::Probe probe = ClearanceGrid::probe(p0, p1);
-  for (const std::uint16_t* i = near.begin; i != near.end; ++i) {  // ascending: arena first
+  for (const std::uint16_t* i = near.begin; i != near.end; ++i) {  // ascending: level first
     if (!grid.may_hit(probe, *i)) continue;  // most obstacles: no exact test at all
-    if (*i < solids) {
-      const auto hit = segment_vs_aabb(p0, p1, world.arena.solids[*i].grown(radius));
+    if (*i < triangles) {
+      const Triangle& tri = world.arena.triangles[*i];
+      if (is_degenerate(tri)) continue;
+      const auto hit = swept_sphere_vs_triangle(p0, p1, radius, tri);
       if (hit && (!best.any || hit->t < best.t)) best = {hit->t, hit->normal, -1, true};
       continue;
     }
-    const auto t = static_cast<std::size_t>(*i - solids);
+    const auto t = static_cast<std::size_t>(*i - triangles);
     const Target& target = world.targets[t];
     if (target.broken) continue;
     const auto hit = segment_vs_aabb(p0, p1, target.box().grown(radius));

@@ -14,13 +14,14 @@ namespace flatline {
 
 struct World;
 
-// Everything a bullet of `world` can hit, as static boxes, in this order: the arena's
-// solids (index i = arena.solids[i]), then for each target (index solids + t) the box it
+// Everything a bullet of `world` can hit, as static boxes, in this order: the bounds of each
+// of the arena's triangles (index i = arena.triangles[i]), then for each target (index
+// triangles + t) the box it
 // sweeps over its whole sway (home ± |sway|, see update_targets); all grown by the radius.
 std::vector<Aabb> bullet_obstacles(const World& world);
 
 // Whether `grid` (built on bullet_obstacles(world)) still describes `world`: every box the exact
-// query can test (each arena solid, each live target where it is now, grown by the current
+// query can test (each live target where it is now, grown by the current
 // config.bullet_radius) lies inside the obstacle the grid was built around (give or take
 // half the grid's 1 cm margin, which keeps that sound). It fails if
 // a test or a lesson moves a target's home, widens its sway or changes the radius after
@@ -29,9 +30,9 @@ std::vector<Aabb> bullet_obstacles(const World& world);
 bool clearance_applies(const World& world, const ClearanceGrid* grid);
 
 // The first hit of the segment among `near` (from a ClearanceGrid built on
-// bullet_obstacles(world)): the same hit as the arena's StaticGrid plus every target,
-// with the same tie rules (among arena boxes the lower index wins, even at t == 1; a
-// target must be strictly earlier), for a handful of slab tests instead of a dozen.
+// bullet_obstacles(world)): the same hit as the game's first_hit(), with the same tie rules
+// (among triangles the lower index wins; a target must be strictly earlier), for a handful
+// of exact tests instead of a walk of the BVH.
 BulletHit first_hit_near(const World& world, const ClearanceGrid::Candidates& near,
                          const glm::vec3& p0, const glm::vec3& p1, float radius);
 

@@ -11,24 +11,17 @@
 namespace flatline::lab {
 namespace {
 
-// The exact query, as the game's first_hit(), with the arena's StaticGrid in place of the
-// brute force over its boxes (the same hit: lab/tests/accel/static_grid_test.cpp).
-BulletHit exact_first_hit(const World& world, const StaticGrid& grid, const glm::vec3& p0,
-                          const glm::vec3& p1, float radius) {
-  BulletHit level;
-  if (const auto hit = grid.first_hit(p0, p1, radius))
-    level = {hit->hit.t, hit->hit.normal, -1, true};
-  return earlier_target_hit(world, p0, p1, radius, level);
-}
-
-bool same_boxes(std::span<const Aabb> a, std::span<const Aabb> b) {
-  return std::equal(a.begin(), a.end(), b.begin(), b.end());
-}
-
 // Live bullets per chunk of the parallel pass: a whole number of blocks of four, and enough
 // chunks at 10^5..10^6 bullets for a thread that lost its core to take fewer of them.
 constexpr int kChunk = 2048;
 static_assert(kChunk % 4 == 0, "a chunk is a whole number of blocks of four");
+
+// The grid names obstacles by 16-bit index: a level past that many triangles plays without it.
+std::shared_ptr<const ClearanceGrid> clearance_for(const World& world) {
+  const std::vector<Aabb> obstacles = bullet_obstacles(world);
+  if (obstacles.size() > ClearanceGrid::kMaxObstacles) return nullptr;
+  return shared_clearance_grid(obstacles, {2.0f, 0.5f, 2.0f});
+}
 
 }  // namespace
 
@@ -42,8 +35,7 @@ struct FastBulletKernel::Tick {
 };
 
 FastBulletKernel::FastBulletKernel(const World& world, int threads)
-    : clearance_(shared_clearance_grid(bullet_obstacles(world), {2.0f, 0.5f, 2.0f})),
-      arena_grid_(world.arena.solids, 8.0f),
+    : clearance_(clearance_for(world)),
       order_(world.config.pools[kBullets].capacity),
       listed_(order_.size()),
       landings_(order_.size()),
@@ -55,14 +47,15 @@ std::unique_ptr<BulletKernel> make_fast_kernel(const World& world, int threads) 
 }
 
 // The first hit by the lab's queries: none where the grid proves the segment clear, else the
-// obstacles near it, or the arena's StaticGrid where the segment leaves its neighbourhood.
+// obstacles near it, or the game's own query (the level's BVH) where the segment leaves its
+// neighbourhood. Read-only: the chunks ask it at once.
 BulletHit FastBulletKernel::query(const World& world, const ClearanceGrid& clearance,
                                   const glm::vec3& p0, const glm::vec3& p1) const {
   if (clearance.clear(p0, p1)) return {};
   const float radius = world.config.bullet_radius;
   const ClearanceGrid::Candidates near = clearance.candidates(p0, p1);
   return near.valid ? first_hit_near(world, near, p0, p1, radius)
-                    : exact_first_hit(world, arena_grid_, p0, p1, radius);
+                    : first_hit(world, p0, p1, radius);
 }
 
 // The game's tick_bullet() (src/sim/bullets.cpp), with the lab's queries for the hit.
@@ -77,9 +70,7 @@ bool FastBulletKernel::tick_bullet(World& world, Bullet& b, float dt,
   const float radius = world.config.bullet_radius;
   BulletHit hit;  // nothing, where the grid proves the segment clear
   if (clearance == nullptr) {
-    hit = same_boxes(arena_grid_.boxes(), world.arena.solids)
-              ? exact_first_hit(world, arena_grid_, b.pos, next, radius)
-              : first_hit(world, b.pos, next, radius);  // a test moved the arena: the game's
+    hit = first_hit(world, b.pos, next, radius);  // the game's own query (the level's BVH)
   } else {
     hit = query(world, *clearance, b.pos, next);
   }
@@ -89,8 +80,7 @@ bool FastBulletKernel::tick_bullet(World& world, Bullet& b, float dt,
 
 void FastBulletKernel::update_bullets(World& world, float dt) {
   // The grid, unless a test or lesson moved things out of what it was built for.
-  const bool applies = clearance_applies(world, clearance_.get()) &&
-                       same_boxes(arena_grid_.boxes(), world.arena.solids);
+  const bool applies = clearance_applies(world, clearance_.get());
   const ClearanceGrid* clearance = applies ? clearance_.get() : nullptr;
   // One pass of tick_bullet() when there is no fast path: no grid, the tunnelling lab, or a
   // Grow pool that outgrew the list sized at load (the list never allocates in play).

@@ -6,8 +6,8 @@
 //     few compares, so most bullets ask no query at all;
 //   - those bullets fly four at a time, branch-free (fly_clear4, bullet_flight.hpp), and the
 //     rest are listed and given the whole tick;
-//   - the rest ask the obstacles near them only (first_hit_near), or the arena's StaticGrid
-//     (lab/accel/static_grid.hpp), which answer what the game's brute force answers.
+//   - the rest ask the obstacles near them only (first_hit_near), or the game's own query,
+//     which answer the same.
 // Each step computes exactly what the game's code computes, in the same order, so the state
 // hash after any number of ticks is the game's (lab/tests/fast_kernel_test.cpp checks it).
 //
@@ -23,7 +23,6 @@
 #include <vector>
 
 #include "lab/accel/clearance_grid.hpp"
-#include "lab/accel/static_grid.hpp"
 #include "lab/kernel/worker_team.hpp"
 #include "sim/systems.hpp"
 #include "sim/world.hpp"
@@ -59,7 +58,6 @@ class FastBulletKernel final : public BulletKernel {
   bool finish_alone(const Tick& tick, Bullet& b, BulletHit& hit) const;
 
   std::shared_ptr<const ClearanceGrid> clearance_;
-  StaticGrid arena_grid_;           // the arena's solids, as loaded
   std::vector<int> order_;          // this tick's live slots, in the walk order: one per slot
   std::vector<int> listed_;         // per chunk: the bullets the grid did not prove clear
   std::vector<Landing> landings_;   // per chunk: what the one-thread pass applies

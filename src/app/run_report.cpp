@@ -151,7 +151,11 @@ Json stats_json(const RunReport& r) {
   j["world"] = {{"shots_fired", r.world.shots_fired},
                 {"bullet_hits", r.world.bullet_hits},
                 {"score", r.world.score},
-                {"targets_broken", r.world.score}};
+                {"targets_broken", r.world.score},
+                {"level_triangles", r.world.level_triangles},
+                {"degenerate_triangles", r.world.degenerate_triangles},
+                {"bvh_nodes", r.world.bvh_nodes},
+                {"bvh_build_ms", real(r.bvh_build_ms, 3, "world.bvh_build_ms")}};
   j["lessons"] = {{"pooling", r.world.pooling},
                   {"reset_on_release", r.world.reset_on_release},
                   {"swept_collision", r.world.swept_collision},

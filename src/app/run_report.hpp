@@ -21,6 +21,7 @@ struct RunReport {
   double dropped_seconds = 0.0;
   bool interrupted = false;  // stopped early by SIGINT/SIGTERM
   WorldStats world;
+  double bvh_build_ms = 0.0;  // the level's BVH, built at load (wall clock: the app measures)
   std::uint64_t state_hash = 0;
   heap::Counts heap_total;
   heap::Counts heap_after_warmup;  // what was set aside excluded: it is reported apart

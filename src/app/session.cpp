@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
+#include <utility>
 
 #include "app/error_line.hpp"
 #include "app/kernel_seam.hpp"
@@ -82,9 +83,9 @@ bool Session::load(const Options& options, std::string& error) {
   autofire_from_ = options.no_window ? 0 : options.warmup;
   settings_ = settings_from(options_);
   config_ = world_config_from(settings_.sim);
-  config_.arena = level_.collision;           // new rounds copy config_: the same boxes
-  world_ = std::make_unique<World>(config_);  // every pool filled now
-  read_pools(*world_, settings_.sim);         // the policies the World gave the other pools
+  config_.arena = level_.collision;    // new rounds copy config_: the same boxes
+  world_ = make_world(config_);        // the level's BVH built and every pool filled now
+  read_pools(*world_, settings_.sim);  // the policies the World gave the other pools
   threads_ = use_kernel(*world_, options_.kernel, options_.threads);  // the game's, or the lab's
   if (!start_audio(error)) return false;
   clock_ = FixedStep(settings_.time.tick_hz);
@@ -94,10 +95,20 @@ bool Session::load(const Options& options, std::string& error) {
   return true;
 }
 
+// The World, its arena built first on a clock of the app's (the sim reads none): the BVH's
+// build time goes in the stats file, world.bvh_build_ms.
+std::unique_ptr<World> Session::make_world(const WorldConfig& config) {
+  const auto start = std::chrono::steady_clock::now();
+  Arena arena = make_arena(config.arena);
+  bvh_build_ms_ =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return std::make_unique<World>(config, std::move(arena));
+}
+
 void Session::new_round(const WorldConfig& config) {
   config_ = config;
   config_.arena = level_.collision;  // a round changes pools, never the level
-  world_ = std::make_unique<World>(config_);
+  world_ = make_world(config_);
   use_kernel(*world_, options_.kernel, options_.threads);
   audio_.follow_new_world();
 }
@@ -199,6 +210,7 @@ int Session::finish(RunReport report) {
   report.dropped_seconds = clock_.dropped_seconds();
   report.interrupted = interrupted_;
   report.world = collect_stats(*world_);
+  report.bvh_build_ms = bvh_build_ms_;
   report.state_hash = state_hash(*world_);
   report.heap_total = end;
   report.heap_after_warmup =

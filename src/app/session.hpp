@@ -95,6 +95,7 @@ class Session {
 
  private:
   TickInput next_input(double tick_hz);
+  std::unique_ptr<World> make_world(const WorldConfig& config);
   bool start_audio(std::string& error);
   bool finish_audio(RunReport& report, std::string& error);
   bool replay_ended() const { return replaying_ && world_->tick >= replay_.size(); }
@@ -111,6 +112,7 @@ class Session {
   WorldConfig config_;
   std::unique_ptr<World> world_;
   int threads_ = 1;  // threads that tick the bullets (use_kernel)
+  double bvh_build_ms_ = 0.0;
   FixedStep clock_;
   InputQueue input_;
   std::int64_t frames_ = -1;        // -1: until the player quits

@@ -1,7 +1,8 @@
 // The windowed frame loop. Like DOOM's D_DoomLoop, it reads top to bottom, one named phase
 // after another: poll input -> fixed ticks -> render -> overlay and HUD -> settings -> present.
 // The session (app/session.hpp) owns the world, the clock, the settings, replay and recording,
-// and the report.
+// and the report. A frame is one call of frame(): natively in a while loop, in the browser
+// once per animation frame (scripts/web.sh builds it).
 #include "app/windowed.hpp"
 
 #include <algorithm>
@@ -28,6 +29,10 @@
 #include "render/scene.hpp"
 #include "render/screenshot.hpp"
 #include "sim/stats.hpp"
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten/emscripten.h>
+#endif
 
 namespace flatline::app {
 namespace {
@@ -250,19 +255,22 @@ void end_frame(Game& g) {
     r.gpu_bytes[static_cast<std::size_t>(i)] = render::gpu_bytes_of_pool(rs, i);
 }
 
-// The frame loop: one pass per frame, each phase a function above.
-void frame_loop(Game& g) {
-  while (begin_frame(g)) {
-    const platform::FrameKeys keys = poll_input(g);  // 1. events -> input, keys, pause
-    if (keys.quit > 0) break;
-    const int ticks = run_fixed_ticks(g);  // 2. real time -> whole ticks
-    draw_world(g);                         // 3. the world, blended by alpha
-    draw_overlay_and_hud(g, ticks);        // 4. reads the world, edits settings and requests
-    // 5. Settings: held in range, then only what changed is applied (app/apply_settings.hpp).
-    apply_settings(g.applied, g.session.settings(), g.requests, g.session, g.window.get());
-    present(g, keys);  // 6. screenshot, swap
-    end_frame(g);
-  }
+// One frame: each phase a function above. False when the run is over (the player quit,
+// --frames reached, a replay ended). The frame loop calls it; so does the browser, once per
+// animation frame (emscripten_set_main_loop: the page's loop is the browser's, as in
+// floooh's pacman.c, whose frame() serves native and web alike).
+bool frame(Game& g) {
+  if (!begin_frame(g)) return false;
+  const platform::FrameKeys keys = poll_input(g);  // 1. events -> input, keys, pause
+  if (keys.quit > 0) return false;
+  const int ticks = run_fixed_ticks(g);  // 2. real time -> whole ticks
+  draw_world(g);                         // 3. the world, blended by alpha
+  draw_overlay_and_hud(g, ticks);        // 4. reads the world, edits settings and requests
+  // 5. Settings: held in range, then only what changed is applied (app/apply_settings.hpp).
+  apply_settings(g.applied, g.session.settings(), g.requests, g.session, g.window.get());
+  present(g, keys);  // 6. screenshot, swap
+  end_frame(g);
+  return true;
 }
 
 int fail(const std::string& what) {
@@ -270,15 +278,17 @@ int fail(const std::string& what) {
   return 1;
 }
 
-}  // namespace
-
-int run_windowed(const Options& options) {
+// A run: the session and what the frame loop uses beside it. On the heap, made at load: in
+// the browser it outlives run_windowed, which returns once the page's loop is set.
+struct Run {
   Session session;
-  std::string error;
-  if (!session.load(options, error)) return fail(error);
-  Game game(session);
-  if (!load(game, error)) return fail(error);
-  frame_loop(game);
+  Game game{session};
+};
+
+// The end of the run: the render half of the report, then the session's whole report.
+int finish(Run& run) {
+  Session& session = run.session;
+  Game& game = run.game;
   if (session.frame() > session.options().warmup)
     game.report.buffer_reallocations_after_warmup =
         game.renderer.stats().buffer_reallocations - game.reallocations_at_warmup;
@@ -295,6 +305,40 @@ int run_windowed(const Options& options) {
   game.report.heap_resizes = game.resizes;                  // a part of what the session set aside
   const int code = session.finish(std::move(game.report));  // moved: no copy counted
   return code == 0 && game.screenshot_failed ? 1 : code;
+}
+
+#ifdef __EMSCRIPTEN__
+// The browser calls this once per animation frame. At the end of a finite run it stops the
+// loop, writes the report and tells the page (web/index.html: Module.onRunEnd).
+void browser_frame(void* arg) {
+  Run& run = *static_cast<Run*>(arg);
+  if (frame(run.game)) return;
+  emscripten_cancel_main_loop();
+  const int code = finish(run);  // the run is kept: the canvas keeps its last picture
+  EM_ASM(
+      {
+        if (Module.onRunEnd) Module.onRunEnd($0);
+      },
+      code);
+}
+#endif
+
+}  // namespace
+
+int run_windowed(const Options& options) {
+  auto run = std::make_unique<Run>();
+  std::string error;
+  if (!run->session.load(options, error)) return fail(error);
+  if (!load(run->game, error)) return fail(error);
+#ifdef __EMSCRIPTEN__
+  // The page's loop is the browser's: frame() per requestAnimationFrame.
+  emscripten_set_main_loop_arg(browser_frame, run.release(), 0, false);
+  return 0;
+#else
+  while (frame(run->game)) {
+  }
+  return finish(*run);
+#endif
 }
 
 }  // namespace flatline::app

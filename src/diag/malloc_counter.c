@@ -13,7 +13,8 @@
  *
  * NOTE: AddressSanitizer replaces malloc itself. In a sanitized build (__SANITIZE_ADDRESS__)
  * none of this is defined, ASan keeps its allocator, and flatline_malloc_counted() says 0:
- * the counts read 0 and the overlay and stats say "not counted". */
+ * the counts read 0 and the overlay and stats say "not counted". Nor in the browser build
+ * (__EMSCRIPTEN__): the process there is the browser, whose allocations a page cannot see. */
 #include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -22,7 +23,7 @@
 static uint64_t g_malloc_calls = 0; /* malloc, calloc, realloc, the aligned forms */
 static uint64_t g_free_calls = 0;   /* free of a non-null pointer */
 
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(__SANITIZE_ADDRESS__) || defined(__EMSCRIPTEN__)
 
 int flatline_malloc_counted(void) {
   return 0;

@@ -19,6 +19,7 @@
 #include <imgui.h>
 
 #include "overlay/overlay_internal.hpp"
+#include "render/shader.hpp"
 
 namespace flatline::overlay {
 namespace {
@@ -100,7 +101,7 @@ bool Overlay::init(GLFWwindow* window, std::string& error, const AddFonts& add_f
       ImGui::DestroyContext();
       return false;
     }
-    if (!ImGui_ImplOpenGL3_Init("#version 330 core")) {
+    if (!ImGui_ImplOpenGL3_Init(render::glsl_version())) {
       error = "ImGui: the OpenGL 3 backend failed to initialise";
       ImGui_ImplGlfw_Shutdown();
       ImGui::DestroyContext();

@@ -101,7 +101,11 @@ void Overlay::memory_lines(const FrameInfo& frame) {
     ImGui::SameLine();
     ImGui::TextDisabled("(GL driver, X)");
   } else {
+#ifdef __EMSCRIPTEN__  // the browser's own allocations (WebGL, the page) are out of reach
+    ImGui::TextDisabled("malloc calls: not counted in the browser (its allocator is not ours)");
+#else
     ImGui::TextDisabled("malloc calls: not counted (sanitized build: ASan owns malloc)");
+#endif
   }
   // ImGui's own memory: the panel's allocations land here, not on the game's heap.
   const ArenaStats& a = arena_stats();

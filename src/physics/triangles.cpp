@@ -124,4 +124,19 @@ std::optional<Contact> capsule_vs_triangle(const glm::vec3& a, const glm::vec3& 
   return Contact{-1, (nearest.on_segment - nearest.on_triangle) / dist, radius - dist};
 }
 
+void append_box_triangles(const Aabb& box, std::vector<Triangle>& out) {
+  const glm::vec3& lo = box.min;
+  const glm::vec3& hi = box.max;
+  const auto corner = [&](int i) {  // bit 0: x, bit 1: y, bit 2: z; set = the max side
+    return glm::vec3(i & 1 ? hi.x : lo.x, i & 2 ? hi.y : lo.y, i & 4 ? hi.z : lo.z);
+  };
+  // Each face as four corners, counter-clockwise seen from outside.
+  constexpr int kFaces[6][4] = {{0, 4, 6, 2}, {1, 3, 7, 5}, {0, 1, 5, 4},
+                                {2, 6, 7, 3}, {0, 2, 3, 1}, {4, 5, 7, 6}};
+  for (const auto& f : kFaces) {
+    out.push_back({corner(f[0]), corner(f[1]), corner(f[2])});
+    out.push_back({corner(f[0]), corner(f[2]), corner(f[3])});
+  }
+}
+
 }  // namespace flatline

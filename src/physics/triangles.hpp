@@ -8,8 +8,11 @@
 #pragma once
 
 #include <optional>
+#include <vector>
 
 #include <glm/vec3.hpp>
+
+#include "physics/collision.hpp"
 
 namespace flatline {
 
@@ -17,7 +20,12 @@ struct Triangle {
   glm::vec3 a{0.0f};
   glm::vec3 b{0.0f};
   glm::vec3 c{0.0f};
+  bool operator==(const Triangle&) const = default;
 };
+
+// A box as the twelve triangles of its six faces, wound counter-clockwise seen from outside
+// (each face's normal points out): how a box collider joins a level made of triangles.
+void append_box_triangles(const Aabb& box, std::vector<Triangle>& out);
 
 // Bad level input: a vertex that is not finite, or no area (a sliver whose corners lie on
 // one line). Such a triangle has no normal; the queries skip it and the BVH counts it.

@@ -6,6 +6,10 @@
 
 #include <cstdio>
 
+#ifdef __EMSCRIPTEN__
+#include <emscripten/html5.h>
+#endif
+
 namespace flatline::platform {
 namespace {
 
@@ -15,11 +19,13 @@ void on_glfw_error(int, const char* description) {
   g_glfw_error = description;
 }
 
+#ifndef FLATLINE_GLES  // WebGL has no debug output
 void APIENTRY on_gl_debug(GLenum, GLenum, GLuint, GLenum severity, GLsizei, const GLchar* message,
                           const void*) {
   if (severity == GL_DEBUG_SEVERITY_NOTIFICATION) return;  // chatter, not problems
   std::fprintf(stderr, "flatline: GL: %s\n", message);
 }
+#endif
 
 Window* self(GLFWwindow* w) {
   return static_cast<Window*>(glfwGetWindowUserPointer(w));
@@ -34,10 +40,16 @@ std::unique_ptr<Window> Window::open(const WindowOptions& options, std::string& 
             ". With no display, run under Xvfb (xvfb-run -a flatline ...) or use --no-window";
     return nullptr;
   }
+#ifdef FLATLINE_GLES  // the browser: a WebGL 2 context (OpenGL ES 3.0) on the page's canvas
+  glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+#else
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+#endif
   glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, options.debug_context ? GLFW_TRUE : GLFW_FALSE);
   glfwWindowHint(GLFW_VISIBLE, options.hidden ? GLFW_FALSE : GLFW_TRUE);
   // Depth, no stencil: nothing draws with one, and a packed depth-stencil buffer costs a
@@ -53,6 +65,7 @@ std::unique_ptr<Window> Window::open(const WindowOptions& options, std::string& 
     return nullptr;
   }
   glfwMakeContextCurrent(window->window_);
+#ifndef FLATLINE_GLES  // the browser's GL functions are linked in: nothing to load
   const int version = gladLoadGL(glfwGetProcAddress);
   if (version == 0 || GLAD_VERSION_MAJOR(version) * 10 + GLAD_VERSION_MINOR(version) < 33) {
     error =
@@ -60,18 +73,24 @@ std::unique_ptr<Window> Window::open(const WindowOptions& options, std::string& 
         std::string(version == 0 ? "none" : reinterpret_cast<const char*>(glGetString(GL_VERSION)));
     return nullptr;  // the destructor destroys the window and terminates GLFW
   }
+#endif
   window->gl_version_ = reinterpret_cast<const char*>(glGetString(GL_VERSION));
   window->gl_renderer_ = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+#ifndef FLATLINE_GLES
   if (options.debug_context && GLAD_GL_KHR_debug) {
     glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
     glDebugMessageCallback(on_gl_debug, nullptr);
   }
+#endif
   glfwSwapInterval(options.hidden ? 0 : 1);
   glfwSetWindowUserPointer(window->window_, window.get());
   // Installed before ImGui's backend, which chains to them.
   glfwSetKeyCallback(window->window_, on_key);
   glfwSetMouseButtonCallback(window->window_, on_mouse_button);
   glfwSetCursorPosCallback(window->window_, on_cursor);
+#ifdef __EMSCRIPTEN__
+  window->watch_pointer_lock();
+#endif
   return window;
 }
 
@@ -146,11 +165,41 @@ void Window::on_cursor(GLFWwindow* w, double x, double y) {
   me->have_cursor_ = true;
 }
 
+#ifdef __EMSCRIPTEN__
+// The browser: the cursor is captured by pointer lock, which a page may only ask for while
+// it handles a click: a request made elsewhere waits for the next mouse button release
+// (Emscripten runs deferred requests in its own event handlers, hence the one below). The
+// cursor counts as captured once the lock is on; Esc is the browser's and ends the lock.
+void Window::set_cursor_captured(bool captured) {
+  have_cursor_ = false;  // the jump of the cursor on capture is not a look
+  if (captured) {
+    emscripten_request_pointerlock("#canvas", EM_TRUE);
+    return;
+  }
+  captured_ = false;
+  emscripten_exit_pointerlock();
+}
+
+void Window::watch_pointer_lock() {
+  emscripten_set_pointerlockchange_callback(
+      EMSCRIPTEN_EVENT_TARGET_DOCUMENT, this, EM_FALSE,
+      [](int, const EmscriptenPointerlockChangeEvent* event, void* me) -> EM_BOOL {
+        static_cast<Window*>(me)->captured_ = event->isActive != 0;
+        static_cast<Window*>(me)->have_cursor_ = false;
+        return EM_FALSE;
+      });
+  emscripten_set_mouseup_callback("#canvas", this, EM_FALSE,
+                                  [](int, const EmscriptenMouseEvent*, void*) -> EM_BOOL {
+                                    return EM_FALSE;  // its wrapper runs the deferred request
+                                  });
+}
+#else
 void Window::set_cursor_captured(bool captured) {
   captured_ = captured;
   have_cursor_ = false;  // the jump of the cursor on capture is not a look
   glfwSetInputMode(window_, GLFW_CURSOR, captured ? GLFW_CURSOR_DISABLED : GLFW_CURSOR_NORMAL);
 }
+#endif
 
 bool Window::set_fullscreen(bool fullscreen) {
   if (fullscreen == fullscreen_) return true;

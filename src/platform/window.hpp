@@ -67,6 +67,9 @@ class Window {
   static void on_key(GLFWwindow* w, int key, int scancode, int action, int mods);
   static void on_mouse_button(GLFWwindow* w, int button, int action, int mods);
   static void on_cursor(GLFWwindow* w, double x, double y);
+#ifdef __EMSCRIPTEN__
+  void watch_pointer_lock();  // the browser's pointer lock: window.cpp
+#endif
 
   GLFWwindow* window_ = nullptr;
   InputQueue* input_ = nullptr;  // valid during poll()

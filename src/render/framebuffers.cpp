@@ -17,9 +17,13 @@ gl::Texture depth_texture(int size, const char* label) {
   glBindTexture(GL_TEXTURE_2D, texture.id());
   glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT24, size, size, 0, GL_DEPTH_COMPONENT,
                GL_UNSIGNED_INT, nullptr);
+#ifdef FLATLINE_GLES  // ES 3.0 has no border colour: beyond the map, its edge texels repeat
+  gl::set_sampling(GL_LINEAR, GL_LINEAR, GL_CLAMP_TO_EDGE);
+#else
   gl::set_sampling(GL_LINEAR, GL_LINEAR, GL_CLAMP_TO_BORDER);  // linear: 2x2 PCF per lookup
   const GLfloat farthest[] = {1.0f, 1.0f, 1.0f, 1.0f};         // beyond the map: nothing shadows
   glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, farthest);
+#endif
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL);
   gl::label(GL_TEXTURE, texture.id(), label);
@@ -31,7 +35,8 @@ bool depth_framebuffer(gl::Framebuffer& framebuffer, const gl::Texture& texture,
   framebuffer = gl::make_framebuffer();
   glBindFramebuffer(GL_FRAMEBUFFER, framebuffer.id());
   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, texture.id(), 0);
-  glDrawBuffer(GL_NONE);  // depth only
+  const GLenum no_colour = GL_NONE;  // depth only (glDrawBuffers: in GL 3.3 and ES 3.0 alike)
+  glDrawBuffers(1, &no_colour);
   glReadBuffer(GL_NONE);
   return complete("shadow map", error);
 }

@@ -13,6 +13,11 @@ MeshRange MeshBuffer::add(const std::vector<assets::Vertex>& vertices,
   range.base_vertex = static_cast<GLint>(vertices_.size());
   vertices_.insert(vertices_.end(), vertices.begin(), vertices.end());
   indices_.insert(indices_.end(), indices.begin(), indices.end());
+#ifdef FLATLINE_GLES  // ES 3.0 draws have no base vertex: the indices count from the buffer's start
+  for (std::size_t i = range.first_index; i < indices_.size(); ++i)
+    indices_[i] += static_cast<std::uint32_t>(range.base_vertex);
+  range.base_vertex = 0;
+#endif
   return range;
 }
 

@@ -42,13 +42,25 @@ gl::Shader compile(GLenum type, const std::string& path, std::string& error) {
 
 }  // namespace
 
-std::string with_attribute_defines(const std::string& text) {
+const char* glsl_version(Glsl glsl) {
+  return glsl == Glsl::kEs300 ? "#version 300 es" : "#version 330 core";
+}
+
+std::string with_attribute_defines(const std::string& text, Glsl glsl) {
   const std::size_t first_line_end = text.find('\n');
   if (text.rfind("#version", 0) != 0 || first_line_end == std::string::npos) return text;
+  std::string preamble = std::string(glsl_version(glsl)) + "\n";
+  if (glsl == Glsl::kEs300) {
+    // ES has no default float precision in fragment shaders, nor for shadow samplers.
+    // noperspective is desktop only: the shaders use it where w is 1 at every vertex, so
+    // perspective-correct interpolation gives the same values without it.
+    preamble +=
+        "precision highp float;\nprecision highp int;\nprecision highp sampler2D;\n"
+        "precision highp sampler2DShadow;\n#define noperspective\n";
+  }
   // "#line 2": the driver's messages keep counting the file's own lines (GLSL 3.30 4.1.9
   // in Mesa: the line after the directive is the number given).
-  return text.substr(0, first_line_end + 1) + attribute_defines() + "#line 2\n" +
-         text.substr(first_line_end + 1);
+  return preamble + attribute_defines() + "#line 2\n" + text.substr(first_line_end + 1);
 }
 
 bool find_uniforms(const gl::Program& program, const std::string& name,

@@ -18,8 +18,22 @@ struct ProgramSource {
 // Returns a linked program, or an empty one with `error` set.
 gl::Program load_program(const ProgramSource& source, std::string& error);
 
-// Puts the attribute locations (vertex_layout.hpp) after the #version line.
-std::string with_attribute_defines(const std::string& text);
+// The GLSL the shaders are compiled as. They are written once, as GLSL 3.30 core; for
+// OpenGL ES 3.0 (WebGL 2: the browser build defines FLATLINE_GLES) the loader swaps their
+// #version line for ES's, with default precisions (three.js's WebGLProgram prefixes its
+// shaders the same way).
+enum class Glsl { kCore330, kEs300 };
+#ifdef FLATLINE_GLES
+inline constexpr Glsl kGlsl = Glsl::kEs300;
+#else
+inline constexpr Glsl kGlsl = Glsl::kCore330;
+#endif
+// "#version 330 core" or "#version 300 es" (Dear ImGui's GL backend takes it too).
+const char* glsl_version(Glsl glsl = kGlsl);
+
+// Replaces the #version line with the dialect's preamble and puts the attribute locations
+// (vertex_layout.hpp) after it.
+std::string with_attribute_defines(const std::string& text, Glsl glsl = kGlsl);
 
 // Looks up each uniform the renderer sets; a missing one is an error naming the program,
 // checked at load rather than silently ignored by glUniform* every frame.

@@ -47,6 +47,10 @@ ArenaLayout builtin_arena_layout() {
 
 Arena make_arena(const ArenaLayout& layout) {
   Arena arena;
+  arena.triangles = layout.triangles;
+  arena.level_triangles = layout.triangles.size();
+  for (const Aabb& box : layout.solids) append_box_triangles(box, arena.triangles);
+  arena.bvh = TriangleBvh(arena.triangles);  // built once, here, at load
   arena.solids = layout.solids;
   arena.floor = layout.floor;
   arena.thin_wall = layout.thin_wall;

@@ -30,6 +30,9 @@ WorldStats collect_stats(const World& world) {
   out.heap_bullets_peak = world.bullets.heap.peak();
   out.heap_news = heap_news(world);
   out.tunnelled = world.tunnelled;
+  out.level_triangles = world.arena.level_triangles;
+  out.degenerate_triangles = world.arena.bvh.degenerate_count();
+  out.bvh_nodes = world.arena.bvh.nodes().size();
   return out;
 }
 

@@ -38,6 +38,10 @@ struct WorldStats {
   std::size_t heap_bullets_peak = 0;  // most heap bullets at once (a pool's peak_active)
   std::uint64_t heap_news = 0;        // objects `new`ed since load
   std::uint64_t tunnelled = 0;        // discrete collision: hits the swept test would have made
+  // The level as the sim collides with it.
+  std::size_t level_triangles = 0;       // the level's own (its boxes' excluded)
+  std::size_t degenerate_triangles = 0;  // skipped by every query (no area, not finite)
+  std::size_t bvh_nodes = 0;
 };
 
 WorldStats collect_stats(const World& world);

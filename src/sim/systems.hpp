@@ -23,8 +23,8 @@ struct BulletHit {
   bool any = false;
 };
 
-// The first thing the segment p0 -> p1 (a sphere of `radius`) touches: every box of the
-// level (physics/collision.hpp, brute force), then every live target, a target only if
+// The first thing the segment p0 -> p1 (a sphere of `radius`) touches: the level's triangles
+// (the arena's BVH, physics/bvh.hpp), then every live target, a target only if
 // strictly earlier (bullets.cpp). Bullets, the aim and the autopilot's line of sight ask it.
 BulletHit first_hit(const World& world, const glm::vec3& p0, const glm::vec3& p1, float radius);
 // The targets' half of it: `best` (the level's first hit, or none), unless a live target

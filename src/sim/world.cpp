@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstring>
 #include <type_traits>
+#include <utility>
 
 #include "sim/systems.hpp"
 
@@ -70,7 +71,10 @@ void set_lessons(World& world, bool reset, bool clear) {
 }  // namespace
 
 // The pooled kinds are made by their members' initialisers (world.hpp), from `config`.
-World::World(const WorldConfig& cfg) : config(cfg), rng(cfg.seed), arena(make_arena(cfg.arena)) {
+World::World(const WorldConfig& cfg) : World(cfg, make_arena(cfg.arena)) {}
+
+World::World(const WorldConfig& cfg, Arena built)
+    : config(cfg), rng(cfg.seed), arena(std::move(built)) {
   if (!cfg.reset_on_release || !cfg.clear_on_reuse) {
     config.reset_on_release = config.clear_on_reuse = true;
     set_lessons(*this, cfg.reset_on_release, cfg.clear_on_reuse);

@@ -171,7 +171,8 @@ constexpr float kEyeHeight = 1.6f;
 constexpr int kTargetCount = 8;
 
 struct World {
-  explicit World(const WorldConfig& config);
+  explicit World(const WorldConfig& config);  // builds the arena (its BVH) from config.arena
+  World(const WorldConfig& config, Arena built);  // an arena built already, from config.arena
   World(const World&) = delete;  // its pools stay where they were made
   World& operator=(const World&) = delete;
 

@@ -64,13 +64,16 @@ std::vector<std::string> keys(const Json& object) {
 using Keys = std::vector<std::string>;
 
 // The keys the printf writer wrote, section by section and in its order; three were added
-// since: heap.resize_allocations, render.window_resizes and the top-level non_finite list.
+// since: heap.resize_allocations, render.window_resizes, the top-level non_finite list and the
+// level's collision figures in world (level_triangles to bvh_build_ms).
 TEST(StatsFile, HasTheKeysItAlwaysHadInTheirOrder) {
   const Json j = write_and_parse(full_report(), "keys.json");
   EXPECT_EQ(keys(j), (Keys{"frames", "ticks", "seed", "tick_hz", "kernel", "threads", "dropped_seconds",
                            "interrupted", "state_hash", "world", "lessons", "pools", "heap",
                            "rss_kb", "tick_ms", "render", "frame_ms", "overlay", "non_finite"}));
-  EXPECT_EQ(keys(j["world"]), (Keys{"shots_fired", "bullet_hits", "score", "targets_broken"}));
+  EXPECT_EQ(keys(j["world"]),
+            (Keys{"shots_fired", "bullet_hits", "score", "targets_broken", "level_triangles",
+                  "degenerate_triangles", "bvh_nodes", "bvh_build_ms"}));
   EXPECT_EQ(keys(j["lessons"]),
             (Keys{"pooling", "reset_on_release", "swept_collision", "heap_live",
                   "heap_bullets_peak", "heap_news", "tunnelled", "clear_on_reuse"}));

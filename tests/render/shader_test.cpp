@@ -26,6 +26,14 @@ TEST(AttributeDefines, FollowTheVersionLineAndKeepTheFilesLineNumbers) {
   EXPECT_NE(out.find("#line 2\nin vec3 a;\n"), std::string::npos) << out;
 }
 
+TEST(AttributeDefines, EsGetsItsVersionLineAndPrecisionsBeforeTheDefines) {
+  const std::string out = with_attribute_defines("#version 330 core\nin vec3 a;\n", Glsl::kEs300);
+  EXPECT_EQ(out.rfind("#version 300 es\nprecision highp float;\n", 0), 0u) << out;
+  EXPECT_EQ(out.find("330"), std::string::npos) << out;
+  EXPECT_LT(out.find("precision highp sampler2DShadow;"), out.find("#define ATTR_POSITION 0"));
+  EXPECT_NE(out.find("#line 2\nin vec3 a;\n"), std::string::npos) << out;
+}
+
 TEST(AttributeDefines, LeaveAShaderWithoutAVersionLineAlone) {
   EXPECT_EQ(with_attribute_defines("void main() {}\n"), "void main() {}\n");
 }
