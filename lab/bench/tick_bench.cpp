@@ -276,6 +276,7 @@ int main(int argc, char** argv) {
           ->MinTime(0.1);
     }
   register_first_pass_benchmarks(sizes, std::size(sizes));  // tick_first_pass.cpp
+  register_thread_benchmarks(sizes, std::size(sizes));      // tick_threads.cpp
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

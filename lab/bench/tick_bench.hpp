@@ -20,4 +20,7 @@ const std::vector<Bullet>& placements(const World& world);
 // tick_first_pass.cpp: the first pass alone, from the pool's objects and from columns.
 void register_first_pass_benchmarks(const std::size_t* sizes, std::size_t count);
 
+// tick_threads.cpp: the parallel update and the bound on 1 and 2 threads, in wall time.
+void register_thread_benchmarks(const std::size_t* sizes, std::size_t count);
+
 }  // namespace flatline::tick_bench

@@ -53,6 +53,8 @@ const char* base_usage() {
          "  --tick-hz HZ         simulation rate (10..1000, default 60)\n"
          "  --kernel KIND        who ticks the bullets: scalar (default, the game's code) or\n"
          "                       fast (the lab's kernel: the same game, bit for bit, at scale)\n"
+         "  --threads N          threads of the fast kernel's tick (1..64; default: the\n"
+         "                       machine's cores); the same game for every N\n"
          "  --record PATH        record the seed and every tick's input to PATH\n"
          "  --replay PATH        play a recording back (its seed and settings win)\n"
          "  --hash-every N       print the world's state hash every N ticks\n"
@@ -130,6 +132,9 @@ ParseResult parse_options(int argc, const char* const* argv) {
       if (v != "scalar" && v != "fast")
         return fail("--kernel needs scalar or fast, not " + quoted(v));
       o.kernel = v == "fast" ? Kernel::Fast : Kernel::Scalar;
+    } else if (flag == "--threads") {
+      if (!value(v) || !parse_int(v, o.threads) || o.threads < 1 || o.threads > kMaxThreads)
+        return fail("--threads needs a thread count from 1 to 64");
     } else if (flag == "--fire-rate") {
       if (!value(v) || !parse_double(v, o.fire_rate) ||
           !(o.fire_rate > 0.0 && o.fire_rate <= kMaxFireRate))

@@ -48,6 +48,7 @@ struct Options {
   bool warmup_given = false;  // --warmup was typed: it must be shorter than the run
   double tick_hz = 60.0;
   Kernel kernel = Kernel::Scalar;  // --kernel scalar | fast
+  int threads = 0;                 // --threads N for the fast kernel; 0: the machine's cores
   std::string record_path;         // write the seed and every tick's input here
   std::string replay_path;         // play a recording back instead of live input
   std::int64_t hash_every = 0;     // print the state hash every N ticks (0: never)
@@ -132,6 +133,7 @@ constexpr std::size_t kMaxPoolSize = 10'000'000;
 constexpr double kMinTickHz = 10.0;  // --tick-hz range, and a recording's
 constexpr double kMaxTickHz = 1000.0;
 constexpr double kMaxBulletSpeed = 2000.0;     // m/s: the tunnelling lab's top speed
+constexpr int kMaxThreads = 64;                // --threads' highest
 constexpr double kMaxFireRate = 10'000'000.0;  // shots per second: enough to fill any pool
 
 }  // namespace flatline::app

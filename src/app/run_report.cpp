@@ -150,6 +150,7 @@ Json stats_json(const RunReport& r) {
   j["seed"] = r.seed;
   j["tick_hz"] = real(r.tick_hz, 3, "tick_hz");
   j["kernel"] = r.kernel;
+  j["threads"] = r.threads;
   j["dropped_seconds"] = real(r.dropped_seconds, 6, "dropped_seconds");
   j["interrupted"] = r.interrupted;
   j["state_hash"] = hex16(r.state_hash);

@@ -17,6 +17,7 @@ struct RunReport {
   std::uint64_t seed = 0;
   double tick_hz = 60.0;
   const char* kernel = "scalar";  // who ticked the bullets (--kernel)
+  int threads = 1;                // on how many threads (--threads)
   double dropped_seconds = 0.0;
   bool interrupted = false;  // stopped early by SIGINT/SIGTERM
   WorldStats world;

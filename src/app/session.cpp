@@ -84,10 +84,10 @@ bool Session::load(const Options& options, std::string& error) {
   autofire_from_ = options.no_window ? 0 : options.warmup;
   settings_ = settings_from(options_);
   config_ = world_config_from(settings_.sim);
-  config_.arena = level_.collision;           // new rounds copy config_: the same boxes
-  world_ = make_world(config_);         // the level's BVH built and every pool filled now
-  read_pools(*world_, settings_.sim);         // the policies the World gave the other pools
-  use_kernel(*world_, options_.kernel);       // the bullets' tick: the game's own, or the lab's
+  config_.arena = level_.collision;    // new rounds copy config_: the same boxes
+  world_ = make_world(config_);        // the level's BVH built and every pool filled now
+  read_pools(*world_, settings_.sim);  // the policies the World gave the other pools
+  threads_ = use_kernel(*world_, options_.kernel, options_.threads);  // the game's, or the lab's
   if (!start_audio(error)) return false;
   clock_ = FixedStep(settings_.time.tick_hz);
   frame_ms_.assign(static_cast<std::size_t>(frames_ >= 0 ? std::min(frames_, kMaxTimedFrames)
@@ -110,7 +110,7 @@ void Session::new_round(const WorldConfig& config) {
   config_ = config;
   config_.arena = level_.collision;  // a round changes pools, never the level
   world_ = make_world(config_);
-  use_kernel(*world_, options_.kernel);
+  use_kernel(*world_, options_.kernel, options_.threads);
   audio_.follow_new_world();
 }
 
@@ -221,6 +221,7 @@ int Session::finish(RunReport report) {
   report.seed = options_.seed;
   report.tick_hz = clock_.tick_hz();
   report.kernel = options_.kernel == Kernel::Fast ? "fast" : "scalar";
+  report.threads = threads_;
   report.dropped_seconds = clock_.dropped_seconds();
   report.interrupted = interrupted_;
   report.world = collect_stats(*world_);

@@ -116,6 +116,7 @@ class Session {
   audio::WavWriter wav_;
   WorldConfig config_;
   std::unique_ptr<World> world_;
+  int threads_ = 1;  // threads that tick the bullets (use_kernel)
   double bvh_build_ms_ = 0.0;
   FixedStep clock_;
   InputQueue input_;

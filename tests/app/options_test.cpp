@@ -94,6 +94,16 @@ TEST(Options, FireRateSetsTheRifleRate) {
   }
 }
 
+TEST(Options, ThreadsAreCountedAndBounded) {
+  EXPECT_EQ(parse({}).options.threads, 0);  // the machine's cores, chosen at load
+  const ParseResult r = parse({"--kernel", "fast", "--threads", "3"});
+  ASSERT_EQ(r.error, "");
+  EXPECT_EQ(r.options.threads, 3);
+  for (const char* bad : {"0", "-1", "65", "two", ""})
+    EXPECT_NE(parse({"--threads", bad}).error, "") << bad;
+  EXPECT_NE(parse({"--threads"}).error, "");
+}
+
 TEST(Options, TheTeachingSwitchesTurnPartsOfThePatternOff) {
   const ParseResult r = parse({"--no-pooling", "--no-reset", "--discrete", "--bullet-speed", "1500",
                                "--no-warmup", "--no-clear-on-reuse"});
