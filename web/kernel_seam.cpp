@@ -7,11 +7,12 @@
 
 namespace flatline::app {
 
-void use_kernel(World& world, Kernel kernel) {
+int use_kernel(World& world, Kernel kernel, int /*threads*/) {
   if (kernel == Kernel::Fast)
     std::fputs("flatline: --kernel fast is not in the browser build: the scalar tick plays\n",
                stderr);
   world.bullet_kernel = nullptr;
+  return 1;  // the scalar tick: one thread
 }
 
 }  // namespace flatline::app
