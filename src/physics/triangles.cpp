@@ -146,7 +146,8 @@ void append_box_triangles(const Aabb& box, std::vector<Triangle>& out) {
                                                           {lo + y, z, x},
                                                           {lo, y, x},
                                                           {lo + z, x, y}}};
-  for (const auto& [corner, u, v] : faces) {
+  for (const auto& face : faces) {
+    const glm::vec3 corner = face[0], u = face[1], v = face[2];
     // Tiles: a BVH node's box is only as tight as its largest triangle, and one 60 m floor
     // triangle would make every query near the floor open it.
     const int nu = box_tiles(glm::length(u));
