@@ -56,7 +56,7 @@ message(STATUS "replay reproduces ${n} state hashes, equal to the golden list, w
                "kernel, and ends with its last tick after a stall")
 
 # A recording names the level it was made on (the fingerprint of its colliders): on a copy of
-# the level it plays the same; on a level with one wall moved it is refused, one line naming
+# the level it plays the same; on a level with the glass moved it is refused, one line naming
 # the replay, the level file and both fingerprints.
 file(REMOVE_RECURSE ${WORK}/replay_same_level ${WORK}/replay_other_level)
 file(COPY ${ASSETS}/ DESTINATION ${WORK}/replay_same_level)
@@ -66,8 +66,8 @@ string(JSON nodes LENGTH "${gltf}" nodes)
 math(EXPR last "${nodes} - 1")
 foreach(i RANGE ${last})
   string(JSON name ERROR_VARIABLE no_name GET "${gltf}" nodes ${i} name)
-  if(name STREQUAL "UBX_wall_north")
-    string(JSON gltf SET "${gltf}" nodes ${i} translation 2 "-29.0")
+  if(name STREQUAL "UBX_glass")
+    string(JSON gltf SET "${gltf}" nodes ${i} translation 2 "-17.0")
   endif()
 endforeach()
 file(WRITE ${WORK}/replay_other_level/arena.gltf "${gltf}")

@@ -31,7 +31,10 @@ float reach_within(const glm::vec3& m, const glm::vec3& d, float r) {
   const glm::vec3 closest = m + d * closest_t;  // the nearest the centre passes
   const float half_chord2 = r * r - glm::dot(closest, closest);
   if (half_chord2 < 0.0f) return kNoHit;  // passing by
-  return closest_t - std::sqrt(half_chord2 / a);
+  const float t = closest_t - std::sqrt(half_chord2 / a);
+  // Within r at the start already: for an edge's line that means beyond the edge's end (a
+  // start touching the triangle was answered before), where the vertex's sphere decides.
+  return t >= 0.0f ? t : kNoHit;
 }
 
 // The centre p0 + t d reaching the sphere of the given radius around v.
