@@ -22,13 +22,15 @@ sources() {
     replay) echo tests/fuzz/replay_fuzz.cpp src/app/replay_format.cpp ;;
     # WorldConfig's default arena is builtin_arena_layout(): sim/arena.cpp and what it links.
     options) echo tests/fuzz/options_fuzz.cpp src/app/options.cpp src/app/options_lessons.cpp src/app/settings_from.cpp src/sim/arena.cpp \
-      src/physics/collision.cpp ;;
+      src/physics/collision.cpp src/physics/triangles.cpp src/physics/bvh.cpp \
+      src/physics/swept_sphere.cpp src/physics/closest_points.cpp src/physics/triangle_soup.cpp ;;
     # The loader with tinygltf's shared library, the tiny level's files, and the lab's broad
     # phase (--kernel fast builds it at load) built from what loads.
     level) echo tests/fuzz/level_fuzz.cpp tests/assets/tiny_level.cpp src/assets/level.cpp \
       src/assets/gltf_images.cpp src/assets/gltf_json.cpp src/assets/gltf_meshes.cpp \
       src/assets/gltf_nodes.cpp src/sim/arena.cpp lab/accel/static_grid.cpp \
-      src/physics/collision.cpp ;;
+      src/physics/collision.cpp src/physics/triangles.cpp src/physics/bvh.cpp \
+      src/physics/swept_sphere.cpp src/physics/closest_points.cpp src/physics/triangle_soup.cpp ;;
     *) echo "fuzz: unknown target '$1' (pool, replay, options, level)" >&2; return 1 ;;
   esac
 }
