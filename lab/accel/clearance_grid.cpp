@@ -80,7 +80,8 @@ ClearanceGrid::Batch::Batch(const ClearanceGrid& grid)
 ClearanceGrid::ClearanceGrid(std::span<const Aabb> obstacles, const glm::vec3& cell_size)
     : obstacles_(obstacles.begin(), obstacles.end()), inv_cell_(1.0f / cell_size) {
   // Candidate lists hold 16-bit indices: an arena, its targets, and the broad-phase bench.
-  if (obstacles.size() > kMaxObstacles) throw std::length_error("ClearanceGrid: at most 65535 obstacles");
+  if (obstacles.size() > kMaxObstacles)
+    throw std::length_error("ClearanceGrid: at most 65535 obstacles");
   if (obstacles.empty()) {  // nothing to hit: every segment lies outside empty bounds
     constexpr float kInf = std::numeric_limits<float>::infinity();
     bounds_min_ = simd::splat(kInf);  // so clear() and Batch answer "outside" for anything

@@ -75,15 +75,15 @@ struct Options {
   double sensitivity = 0.0;         // mouse look, times the default; 0 = the default
   bool fullscreen = false;          // start on the primary monitor
   // Teaching switches (README "Break it on purpose"): each turns one part of the pattern off.
-  bool no_pooling = false;         // new/delete per object and a naive scene list
-  bool no_reset = false;           // released objects keep last life's state
-  bool no_clear_on_reuse = false;  // reused effects start with last life's trail
-  bool discrete = false;           // discrete collision: bullets tunnel through the thin wall
-  double bullet_speed = 0.0;       // rifle speed, m/s (pellets in proportion); 0 = the default
-  bool no_warmup = false;          // pools start empty, no warm-up draw: first-use hitches
-  bool no_interpolation = false;   // draw the last tick as is (TimeSettings::interpolate)
-  Lesson lesson = Lesson::None;    // fired once, at lesson_at
-  std::int64_t lesson_at = -1;     // the tick; -1: the end of the warm-up (--warmup)
+  bool no_pooling = false;            // new/delete per object and a naive scene list
+  bool no_reset = false;              // released objects keep last life's state
+  bool no_clear_on_reuse = false;     // reused effects start with last life's trail
+  bool discrete = false;              // discrete collision: bullets tunnel through the thin wall
+  double bullet_speed = 0.0;          // rifle speed, m/s (pellets in proportion); 0 = the default
+  bool no_warmup = false;             // pools start empty, no warm-up draw: first-use hitches
+  bool no_interpolation = false;      // draw the last tick as is (TimeSettings::interpolate)
+  Lesson lesson = Lesson::None;       // fired once, at lesson_at
+  std::int64_t lesson_at = -1;        // the tick; -1: the end of the warm-up (--warmup)
   std::int64_t full_visual_cap = -1;  // bullets drawn in full before the tracer fallback; -1: 64
   // Misuse located, leaks listed (pool/pool_sites.hpp).
   bool strict_pools = kStrictPoolsByDefault;  // --strict-pools / --no-strict-pools

@@ -140,12 +140,8 @@ void append_box_triangles(const Aabb& box, std::vector<Triangle>& out) {
   // Each face as a corner and two edges (u, v) whose cross product points out of the box.
   const glm::vec3 lo = box.min, size = box.max - box.min;
   const glm::vec3 x(size.x, 0.0f, 0.0f), y(0.0f, size.y, 0.0f), z(0.0f, 0.0f, size.z);
-  const std::array<std::array<glm::vec3, 3>, 6> faces = {{{lo, z, y},
-                                                          {lo + x, y, z},
-                                                          {lo, x, z},
-                                                          {lo + y, z, x},
-                                                          {lo, y, x},
-                                                          {lo + z, x, y}}};
+  const std::array<std::array<glm::vec3, 3>, 6> faces = {
+      {{lo, z, y}, {lo + x, y, z}, {lo, x, z}, {lo + y, z, x}, {lo, y, x}, {lo + z, x, y}}};
   for (const auto& face : faces) {
     const glm::vec3 corner = face[0], u = face[1], v = face[2];
     // Tiles: a BVH node's box is only as tight as its largest triangle, and one 60 m floor

@@ -49,7 +49,8 @@ Arena make_arena(const ArenaLayout& layout) {
   Arena arena;
   arena.triangles = layout.triangles;
   arena.level_triangles = layout.triangles.size();
-  for (const Aabb& box : layout.solids) append_box_triangles(box, arena.triangles);
+  for (const Aabb& box : layout.solids)
+    append_box_triangles(box, arena.triangles);
   arena.bvh = TriangleBvh(arena.triangles);  // built once, here, at load
   arena.solids = layout.solids;
   arena.floor = layout.floor;

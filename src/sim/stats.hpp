@@ -47,7 +47,7 @@ struct WorldStats {
   std::size_t full_visual_cap = 0;
   std::size_t bullets_drawn_full = 0;
   std::size_t bullets_drawn_as_tracers = 0;
-  bool forget_lost = false;           // lifecycle.hpp: forget, trim, destroy in play
+  bool forget_lost = false;  // lifecycle.hpp: forget, trim, destroy in play
   LifecycleCounts lifecycle;
 };
 

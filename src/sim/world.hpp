@@ -186,9 +186,9 @@ constexpr float kPlayerRadius = 0.35f;
 constexpr int kTargetCount = 8;
 
 struct World {
-  explicit World(const WorldConfig& config);  // builds the arena (its BVH) from config.arena
+  explicit World(const WorldConfig& config);      // builds the arena (its BVH) from config.arena
   World(const WorldConfig& config, Arena built);  // an arena built already, from config.arena
-  World(const World&) = delete;  // its pools stay where they were made
+  World(const World&) = delete;                   // its pools stay where they were made
   World& operator=(const World&) = delete;
 
   WorldConfig config;

@@ -145,12 +145,12 @@ TEST(Options, TheFullVisualCapIsASettingOfItsOwn) {
   ASSERT_EQ(r.error, "");
   EXPECT_EQ(world_config_from(r.options).full_visual_cap, 4u);
   EXPECT_EQ(world_config_from(parse({"--full-visual-cap", "0"}).options).full_visual_cap, 0u);
-  for (const auto& args : std::vector<std::vector<const char*>>{
-           {"--full-visual-cap"},
-           {"--full-visual-cap", "-1"},
-           {"--full-visual-cap", "10000001"},
-           {"--full-visual-cap", "many"},
-           {"--full-visual-cap", "4", "--record", "r.flrp"}}) {
+  for (const auto& args :
+       std::vector<std::vector<const char*>>{{"--full-visual-cap"},
+                                             {"--full-visual-cap", "-1"},
+                                             {"--full-visual-cap", "10000001"},
+                                             {"--full-visual-cap", "many"},
+                                             {"--full-visual-cap", "4", "--record", "r.flrp"}}) {
     EXPECT_NE(parse(args).error, "") << args[0] << (args.size() > 1 ? args[1] : "");
   }
 }

@@ -69,9 +69,10 @@ using Keys = std::vector<std::string>;
 TEST(StatsFile, HasTheKeysItAlwaysHadInTheirOrder) {
   const Json j = write_and_parse(full_report(), "keys.json");
   EXPECT_EQ(keys(j),
-            (Keys{"frames", "ticks", "seed", "tick_hz", "kernel", "threads", "dropped_seconds",
-                  "interrupted", "state_hash", "world", "lessons", "lifecycle", "pools", "heap",
-                  "rss_kb", "tick_ms", "render", "frame_ms", "overlay", "non_finite"}));
+            (Keys{"frames",  "ticks",           "seed",        "tick_hz",    "kernel",
+                  "threads", "dropped_seconds", "interrupted", "state_hash", "world",
+                  "lessons", "lifecycle",       "pools",       "heap",       "rss_kb",
+                  "tick_ms", "render",          "frame_ms",    "overlay",    "non_finite"}));
   EXPECT_EQ(keys(j["world"]),
             (Keys{"shots_fired", "bullet_hits", "score", "targets_broken", "level_triangles",
                   "degenerate_triangles", "bvh_nodes", "bvh_build_ms"}));
