@@ -21,6 +21,7 @@ class PoolMeter {
   static constexpr double kWindowSeconds = 2.0;
 
   void on_spawn() {
+    ++tick_spawns_;
     ++window_spawns_;
     ++total_spawns_;
   }
@@ -31,6 +32,7 @@ class PoolMeter {
     total_life_ += lifetime_seconds;
   }
   void end_tick(double dt) {
+    tick_spawns_ = 0;
     window_time_ += dt;
     total_time_ += dt;
     if (window_time_ >= kWindowSeconds) {
@@ -42,8 +44,9 @@ class PoolMeter {
     }
   }
 
-  double spawn_rate() const { return spawn_rate_; }        // λ over the last window
-  double mean_lifetime() const { return mean_lifetime_; }  // L over the last window
+  std::uint64_t tick_spawns() const { return tick_spawns_; }  // requests since the last end_tick
+  double spawn_rate() const { return spawn_rate_; }           // λ over the last window
+  double mean_lifetime() const { return mean_lifetime_; }     // L over the last window
   bool rates_held() const { return held_; }  // the last window saw no spawns: older rates
   double run_spawn_rate() const { return total_time_ > 0 ? total_spawns_ / total_time_ : 0.0; }
   double run_mean_lifetime() const {
@@ -54,6 +57,7 @@ class PoolMeter {
   }
 
  private:
+  std::uint64_t tick_spawns_ = 0;
   double window_time_ = 0.0, window_life_ = 0.0;
   std::uint64_t window_spawns_ = 0, window_retires_ = 0;
   double total_time_ = 0.0, total_life_ = 0.0;

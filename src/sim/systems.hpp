@@ -65,6 +65,17 @@ struct NothingToUndo {
   void operator()(T&) const {}
 };
 
+// A RecycleOldest kind spawns at most as many objects in one tick as its pool holds: past
+// that, each spawn would take back an object spawned earlier in the same tick, which no frame
+// ever shows (a minigun's thousand casings a tick leave no more on the floor than the pool
+// holds, and finding the oldest to recycle is a scan of the live list). Such a spawn is
+// skipped: the meter counts it as demand, the pool never sees it.
+template <class T>
+bool past_tick_budget(const PooledKind<T>& kind) {
+  return kind.pool.policy() == OverflowPolicy::RecycleOldest && kind.pool.capacity() > 0 &&
+         kind.meter.tick_spawns() > kind.pool.capacity();
+}
+
 // Acquire from a kind's pool while keeping its meter honest: every request counts as
 // demand (λ). An object taken back by RecycleOldest ends its life here (L), so
 // end_life(object) undoes what the game counted for that life, as a release would:
@@ -74,6 +85,7 @@ template <class T, class EndLife = NothingToUndo>
 int spawn_slot(PooledKind<T>& kind, EndLife&& end_life = {},
                SourceLocation where = SourceLocation::current()) {
   kind.meter.on_spawn();
+  if (past_tick_budget(kind)) return -1;  // what it would recycle was spawned this tick
   if (const int victim = slot_to_recycle(kind.pool); victim >= 0) {
     kind.meter.on_retire(kind.pool[victim].age);
     end_life(kind.pool[victim]);  // before acquire() resets it
