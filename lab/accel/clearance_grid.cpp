@@ -12,6 +12,9 @@ namespace {
 constexpr float kReach = 8.0f;  // free boxes end this far past the obstacles: > a 5 m tick
 // Candidate lists cover the cell grown by this much: a 300 m/s bullet moves 5 m a tick.
 constexpr float kNearReach = 6.0f;
+// The close lists cover the cell grown by this much: enough for a slow bullet's tick (25 m/s
+// moves 0.42 m) and for most of a fast one's that starts well inside its cell.
+constexpr float kCloseReach = 0.75f;
 constexpr int kMaxRounds = 128;  // 1 m steps: the farthest any face can need in the arena
 
 bool overlaps_on(const Aabb& a, const Aabb& b, int axis) {
@@ -130,7 +133,7 @@ ClearanceGrid::ClearanceGrid(std::span<const Aabb> obstacles, const glm::vec3& c
   const Aabb reach = bounds_.grown(kReach);
   const float step = 2.0f;  // metres per round: coarse, but the last step stops at the obstacle
   near_.resize(cells);
-  near_start_.assign(cells + 1, 0);
+  close_.resize(cells);
   for (unsigned z = 0; z < nz_; ++z)
     for (unsigned y = 0; y < ny_; ++y)
       for (unsigned x = 0; x < nx_; ++x) {
@@ -139,9 +142,9 @@ ClearanceGrid::ClearanceGrid(std::span<const Aabb> obstacles, const glm::vec3& c
         const std::size_t c = (static_cast<std::size_t>(z) * ny_ + y) * nx_ + x;
         // The neighbourhood's candidates (cells are visited in index order: CSR append).
         near_[c] = cell.grown(kNearReach);
-        for (std::size_t i = 0; i < grown.size(); ++i)
-          if (near_[c].overlaps(grown[i])) near_list_.push_back(static_cast<std::uint16_t>(i));
-        near_start_[c + 1] = static_cast<std::uint32_t>(near_list_.size());
+        near_lists_.add(near_[c], grown);
+        close_[c] = cell.grown(kCloseReach);
+        close_lists_.add(close_[c], grown);
         const bool touches = std::any_of(grown.begin(), grown.end(),
                                          [&](const Aabb& o) { return cell.overlaps(o); });
         if (touches) continue;  // a cell with an obstacle in it always asks the exact query

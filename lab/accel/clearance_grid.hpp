@@ -81,13 +81,16 @@ class ClearanceGrid {
     bool valid = false;
     const ClearanceGrid* grid = nullptr;  // whose obstacles the indices name
   };
+  // Two neighbourhoods per cell: a close one, for a short segment (a slow bullet, or one
+  // that starts deep inside its cell), with a few obstacles; else a wide one, as far as a
+  // fast bullet's tick reaches, with many more.
   Candidates candidates(const glm::vec3& p0, const glm::vec3& p1) const {
     const std::ptrdiff_t cell = cell_of(p0);
     if (cell < 0) return {};
-    const Aabb& near = near_[cell];
-    if (!holds(near, glm::min(p0, p1), glm::max(p0, p1))) return {};
-    const std::uint16_t* list = near_list_.data();
-    return {list + near_start_[cell], list + near_start_[cell + 1], true, this};
+    const glm::vec3 lo = glm::min(p0, p1), hi = glm::max(p0, p1);
+    if (holds(close_[cell], lo, hi)) return close_lists_.of(cell, this);
+    if (!holds(near_[cell], lo, hi)) return {};
+    return near_lists_.of(cell, this);
   }
 
   std::size_t cell_count() const { return free_.size(); }
@@ -152,12 +155,26 @@ class ClearanceGrid {
   };
   std::vector<FreeBoxes> free_;
   // What clear() reads, as SIMD rows (w lanes set so that they never change an answer).
-  simd::F4 bounds_min_{}, bounds_max_{};   // bounds_, w: -inf and +inf
-  simd::F4 grid_origin_{}, inv_cell4_{};   // bounds_.min and inv_cell_, w: 0 and 1
-  simd::F4 cells_{}, last_cell_{};         // nx, ny, nz (w: 1) and n - 1 (w: 0)
-  std::vector<Aabb> near_;                 // per cell: the cell grown by kNearReach
-  std::vector<std::uint32_t> near_start_;  // CSR: obstacles overlapping near_[c] are
-  std::vector<std::uint16_t> near_list_;   // near_list_[near_start_[c] .. near_start_[c + 1]]
+  simd::F4 bounds_min_{}, bounds_max_{};  // bounds_, w: -inf and +inf
+  simd::F4 grid_origin_{}, inv_cell4_{};  // bounds_.min and inv_cell_, w: 0 and 1
+  simd::F4 cells_{}, last_cell_{};        // nx, ny, nz (w: 1) and n - 1 (w: 0)
+  // Per cell, the obstacles overlapping a box around it, ascending (compressed rows: cell c's
+  // are list[start[c] .. start[c + 1]]).
+  struct CellLists {
+    std::vector<std::uint32_t> start{0};
+    std::vector<std::uint16_t> list;
+    void add(const Aabb& box, std::span<const Aabb> obstacles) {  // the next cell's list
+      for (std::size_t i = 0; i < obstacles.size(); ++i)
+        if (box.overlaps(obstacles[i])) list.push_back(static_cast<std::uint16_t>(i));
+      start.push_back(static_cast<std::uint32_t>(list.size()));
+    }
+    Candidates of(std::ptrdiff_t cell, const ClearanceGrid* grid) const {
+      return {list.data() + start[cell], list.data() + start[cell + 1], true, grid};
+    }
+  };
+  std::vector<Aabb> near_;   // per cell: the cell grown by kNearReach
+  std::vector<Aabb> close_;  // per cell: the cell grown by kCloseReach
+  CellLists near_lists_, close_lists_;
 
   // c: a point in cell units, on the grid (0 <= c < n per axis). Truncation is floor there.
   std::size_t cell_index(const glm::vec3& c) const {

@@ -4,6 +4,7 @@
 #include "lab/kernel/bullet_clearance.hpp"
 
 #include <glm/common.hpp>
+#include <glm/geometric.hpp>
 
 #include "sim/world.hpp"
 
@@ -13,6 +14,22 @@ namespace {
 
 Aabb bounds_of(const Triangle& tri) {
   return {glm::min(tri.a, glm::min(tri.b, tri.c)), glm::max(tri.a, glm::max(tri.b, tri.c))};
+}
+
+// A triangle lies in its plane, and a point's distance to a plane is linear along a segment:
+// when both ends of the segment are on the same side, farther than the radius, the whole
+// swept sphere stays off the plane, so off the triangle, and the exact test would find
+// nothing. Far cheaper than that test (one cross product, two dots), and sound with room to
+// spare: kPlaneSlack is far above the rounding of either computation at arena scale.
+constexpr float kPlaneSlack = 0.005f;
+
+bool stays_off_plane(const Triangle& tri, const glm::vec3& p0, const glm::vec3& p1, float radius) {
+  const glm::vec3 n = glm::cross(tri.b - tri.a, tri.c - tri.a);  // not unit: compare squared
+  const float d0 = glm::dot(p0 - tri.a, n);
+  const float d1 = glm::dot(p1 - tri.a, n);
+  const float reach = radius + kPlaneSlack;
+  const float reach_sq = reach * reach * glm::dot(n, n);
+  return d0 * d1 > 0.0f && d0 * d0 > reach_sq && d1 * d1 > reach_sq;  // NaN: false
 }
 
 }  // namespace
@@ -58,7 +75,7 @@ BulletHit first_hit_near(const World& world, const ClearanceGrid::Candidates& ne
     if (!grid.may_hit(probe, *i)) continue;  // most obstacles: no exact test at all
     if (*i < triangles) {
       const Triangle& tri = world.arena.triangles[*i];
-      if (is_degenerate(tri)) continue;
+      if (is_degenerate(tri) || stays_off_plane(tri, p0, p1, radius)) continue;
       const auto hit = swept_sphere_vs_triangle(p0, p1, radius, tri);
       if (hit && (!best.any || hit->t < best.t)) best = {hit->t, hit->normal, -1, true};
       continue;

@@ -96,5 +96,29 @@ TEST(Recycling, TheStaleReleaseLessonOnAFullPoolKeepsTheCountRight) {
   EXPECT_EQ(world.bullets.pool.stats().stale_releases, 1u);
 }
 
+// A minigun's tick: more shots than the casings' pool holds. Past the pool's size, a spawn
+// would recycle a casing thrown earlier in the same tick: it is skipped instead, and the
+// meter still counts it as demand. The next tick throws as many again, recycling the old.
+TEST(Recycling, ARecycleOldestKindSpawnsAtMostItsCapacityPerTick) {
+  WorldConfig config;
+  config.pools[kCasings].capacity = 4;
+  config.pools[kCasings].policy = OverflowPolicy::RecycleOldest;
+  config.rifle_rate = 600.0f;  // 10 shots a 60 Hz tick
+  World world(config);
+  world.player.pitch = 1.2f;  // into the sky: no impacts
+  TickInput trigger;
+  trigger.fire_held = true;
+  step(world, trigger, kDt);
+  ASSERT_GE(world.shots_fired, 9u);  // more shots than casings
+  const PoolStats first = world.casings.pool.stats();
+  EXPECT_EQ(first.acquired, 4u);
+  EXPECT_EQ(first.recycled, 0u);  // none thrown this tick was taken back
+  step(world, trigger, kDt);
+  const PoolStats second = world.casings.pool.stats();
+  EXPECT_EQ(second.acquired, 8u);
+  EXPECT_EQ(second.recycled, 4u);  // last tick's four, oldest first
+  EXPECT_GE(world.casings.meter.run_spawn_rate() * 2.0 * kDt, 18.0 - 1e-6);  // demand: every shot
+}
+
 }  // namespace
 }  // namespace flatline
