@@ -23,21 +23,6 @@ std::shared_ptr<const ClearanceGrid> clearance_for(const World& world) {
   return shared_clearance_grid(obstacles, {2.0f, 0.5f, 2.0f});
 }
 
-// The live slots lie scattered over the pool once bullets have come and gone, so walking
-// them is a chain of cache misses unless the memory is asked for ahead: each bullet (52
-// bytes: one or two cache lines) is fetched this many bullets before it is flown.
-constexpr int kPrefetch = 32;
-
-template <class Pool>
-[[gnu::always_inline]] inline void prefetch_ahead(Pool& pool, const int* order, int from,
-                                                  int live) {
-  for (int k = from; k < std::min(from + 4, live); ++k) {
-    const char* bullet = reinterpret_cast<const char*>(&pool[order[k]]);
-    __builtin_prefetch(bullet, 1);
-    __builtin_prefetch(bullet + sizeof(Bullet) - 1, 1);
-  }
-}
-
 }  // namespace
 
 // One tick's inputs, shared read-only by every chunk.
@@ -144,7 +129,6 @@ void FastBulletKernel::fly_chunk(const Tick& tick, int chunk) {
   int* listed = listed_.data() + begin;
   int count = 0, i = begin;
   for (; i + 4 <= end; i += 4) {
-    prefetch_ahead(pool, order, i + kPrefetch, tick.live);
     Bullet* const block[4] = {&pool[order[i]], &pool[order[i + 1]], &pool[order[i + 2]],
                               &pool[order[i + 3]]};
     const int flew = fly_clear4(block, tick.dt, tick.batch, cfg.bullet_lifetime, cfg.bullet_range);
