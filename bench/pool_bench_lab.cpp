@@ -42,6 +42,7 @@ void register_ladder() {
   register_all<FeatureStage<pool_features::AcquisitionOrder>>("+ acquisition order", "features/");
   register_all<FeatureStage<pool_features::ReentryGuard>>("+ re-entrancy guard", "features/");
   register_all<FeatureStage<pool_features::Poisoning>>("+ poisoning", "features/");
+  register_all<Tuned>("lab TunedPool", "features/");  // the same promises as flatline::Pool
 }
 
 }  // namespace pool_bench

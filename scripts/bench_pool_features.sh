@@ -58,7 +58,7 @@ with open(json_path) as f:
     data = json.load(f)
 
 stages = ["textbook", "+ generations", "+ misuse checks", "+ O(live) walk", "+ acquisition order",
-          "+ re-entrancy guard", "+ poisoning", "flatline::Pool"]
+          "+ re-entrancy guard", "+ poisoning", "flatline::Pool", "lab TunedPool"]
 patterns = ["pair", "burst", "churn"]
 median = {}  # (stage, pattern) -> ns per pair
 for b in data["benchmarks"]:

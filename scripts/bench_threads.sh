@@ -30,21 +30,23 @@ LOAD_BENCH_AFTER=$(load)
 
 # The proof: a million live bullets (25 m/s bullets live ~1 s; 1.2 M shots/s fill the pool).
 HASH_EVERY=$SCALAR_FRAMES
-proof() {  # name, then the flags after the common ones
-  local name=$1
-  shift
-  local cmd=("$BUILD/flatline" --no-window --pool-size 1000000 --fire-rate 1200000
-    --bullet-speed 25 --autofire --hash-every "$HASH_EVERY" "$@"
-    --stats "$BUILD/proof_$name.json")
+proof() {  # name, frames, then the flags after the common ones
+  local name=$1 frames=$2
+  shift 2
+  local common=("$BUILD/flatline" --no-window --pool-size 1000000 --fire-rate 1200000
+    --bullet-speed 25 --autofire --hash-every "$HASH_EVERY" "$@")
+  local cmd=("${common[@]}" --frames "$frames" --stats "$BUILD/proof_$name.json")
   echo "running: ${cmd[*]}" >&2
   echo "${cmd[*]}" >"$BUILD/proof_$name.cmd"
+  # Its start-up alone (one frame: the pools, the grid), to take off its CPU time.
+  /usr/bin/time -f "%U %S" -o "$BUILD/proof_$name.time1" "${common[@]}" --frames 1 >/dev/null
   load >"$BUILD/proof_$name.load"
-  "${cmd[@]}" >"$BUILD/proof_$name.hashes"
+  /usr/bin/time -f "%U %S" -o "$BUILD/proof_$name.time" "${cmd[@]}" >"$BUILD/proof_$name.hashes"
   load >>"$BUILD/proof_$name.load"
 }
-proof fast2 --kernel fast --threads 2 --frames "$FRAMES"
-proof fast1 --kernel fast --threads 1 --frames "$FRAMES"
-proof scalar --kernel scalar --frames "$SCALAR_FRAMES"
+proof fast2 "$FRAMES" --kernel fast --threads 2
+proof fast1 "$FRAMES" --kernel fast --threads 1
+proof scalar "$SCALAR_FRAMES" --kernel scalar
 
 python3 - "$BUILD" "$OUT" "${BENCH_CMD[*]}" "$REPS" "$LOAD_BENCH_BEFORE" "$LOAD_BENCH_AFTER" <<'PY'
 import json, os, subprocess, sys
@@ -98,11 +100,15 @@ for name in ("fast2", "fast1", "scalar"):
     hashes[name] = {int(l[1]): l[3] for l in lines}
     b = s["pools"]["bullets"]
     t = s["tick_ms"]
+    cpu = lambda f: sum(float(x) for x in open(f).read().split()[-2:])
+    per_tick = (cpu(f"{build}/proof_{name}.time") - cpu(f"{build}/proof_{name}.time1")) * 1000 / (s["ticks"] - 1)
     md += [f"`{cmd}`", "",
            f"- threads {s.get('threads')}, frames {s['frames']}, bullets live at the end "
            f"{b['active']:,} (peak {b['peak_active']:,}) of {b['capacity']:,}",
            f"- tick_ms: median {t['median']:.2f}, p99 {t['p99']:.2f}, max {t['max']:.2f} "
            f"(goal: median <= 16.7: {'met' if t['median'] <= 16.7 else 'missed by %.1f ms' % (t['median'] - 16.7)})",
+           f"- CPU time per tick, every thread's (user + system, less a 1-frame run's start-up; "
+           f"what other processes' slices do not inflate): {per_tick:.1f} ms",
            f"- heap allocations after warm-up: {s['heap']['allocations_after_warmup']}",
            f"- state_hash at exit {s['state_hash']}; load average before / after: "
            f"{loads[0]} / {loads[1]}", ""]
