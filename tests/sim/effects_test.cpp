@@ -43,8 +43,10 @@ TEST(Sparks, FadeOutAndGoBackToThePool) {
 
 TEST(Decals, RecycleTheOldestHoleWhenFull) {
   World world(small_pools());
-  for (int i = 0; i < 6; ++i)
+  for (int i = 0; i < 6; ++i) {  // a hole a tick (a tick spawns at most the pool's size)
     spawn_impact(world, {static_cast<float>(i), 0.0f, 0.0f}, kUp, kDown, true);
+    step(world, TickInput{}, kDt);
+  }
   EXPECT_EQ(world.decals.pool.active_count(), 4u);
   EXPECT_EQ(world.decals.pool.stats().recycled, 2u);
   float oldest_x = 100.0f;
@@ -55,8 +57,10 @@ TEST(Decals, RecycleTheOldestHoleWhenFull) {
 
 TEST(Casings, RecycleTheOldestAndBounceToRestOnTheFloor) {
   World world(small_pools());
-  for (int i = 0; i < 4; ++i)
+  for (int i = 0; i < 4; ++i) {  // a casing a tick (a tick spawns at most the pool's size)
     spawn_casing(world, {0.0f, 1.5f, 0.0f}, {1.0f, 2.0f, 0.0f});
+    step(world, TickInput{}, kDt);
+  }
   EXPECT_EQ(world.casings.pool.active_count(), 3u);
   EXPECT_EQ(world.casings.pool.stats().recycled, 1u);
   for (int i = 0; i < 180; ++i)
