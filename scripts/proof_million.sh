@@ -44,6 +44,9 @@ def run(name, kernel_flags, n):
     hashes = {int(l.split()[1]): l.split()[3] for l in printed.splitlines() if l.startswith("tick ")}
     b, t = s["pools"]["bullets"], s["tick_ms"]
     per_tick = (cpu - start) * 1000 / (n - 1)
+    rows.append(f"| `{' '.join(kernel_flags)} --frames {n}` | {b['active']:,} | {t['median']:.2f} | "
+                f"{t['p99']:.2f} | {per_tick:.1f} | {s['heap']['allocations_after_warmup']} | "
+                f"{before.split()[0]} / {after.split()[0]} | {s['state_hash']} |")
     print(f"{name}: {' '.join(cmd)}")
     print(f"  bullets active {b['active']:,} of {b['capacity']:,}; tick_ms median {t['median']:.2f} "
           f"p99 {t['p99']:.2f}; CPU {per_tick:.1f} ms/tick (all threads); heap allocations after "
@@ -51,6 +54,7 @@ def run(name, kernel_flags, n):
           f"load {before} -> {after}")
     return s, hashes
 
+rows = []
 two, h2 = run("fast2", ["--kernel", "fast", "--threads", "2"], frames)
 one, h1 = run("fast1", ["--kernel", "fast", "--threads", "1"], frames)
 scalar, hs = run("scalar", ["--kernel", "scalar"], scalar_frames)
@@ -58,6 +62,15 @@ common_ticks = sorted(set(h2) & set(h1) & set(hs))
 same = bool(common_ticks) and all(h2[k] == h1[k] == hs[k] for k in common_ticks)
 print("hashes at ticks " + ", ".join(f"{k}: {h2[k]}" for k in common_ticks) +
       (": the same in all three" if same else ": THEY DIFFER"))
+when = subprocess.run(["date", "-u", "+%Y-%m-%d %H:%M UTC"], capture_output=True, text=True).stdout.strip()
+with open(f"{out}/table.md", "w") as f:  # for docs/lab/scaling.md
+    f.write(f"`scripts/proof_million.sh`, {when}; common flags `{' '.join(common)}`\n\n"
+            "| kernel | live at the end | tick_ms median | p99 | CPU ms per tick, all threads | "
+            "allocations after warm-up | load before / after | state_hash at exit |\n"
+            "|---|---|---|---|---|---|---|---|\n" + "\n".join(rows) + "\n\n" +
+            "Hashes printed by `--hash-every` at the ticks all three reached: " +
+            ", ".join(f"tick {k}: {h2[k]}" for k in common_ticks) +
+            (" (the same in all three).\n" if same else " (THEY DIFFER).\n"))
 met = (two["pools"]["bullets"]["active"] >= 900000 and two["tick_ms"]["median"] <= 16.7 and
        two["heap"]["allocations_after_warmup"] == 0)
 print("goal (2 threads: active >= 900,000, median <= 16.7 ms, 0 allocations): " +
