@@ -43,12 +43,10 @@ class Pool {
   ~Pool() { destroy(); }
 
   // Acquire: pop the top of the free stack, the slot released last (its object still warm).
-  // `where` is the caller's line, noted only under strict pools (pool_sites.hpp). Always
-  // inlined: with that argument GCC stopped inlining it into a loop that releases too, and a
-  // pool with strict pools off must cost what it did before them (performance.md).
-  [[gnu::always_inline]] int acquire(SourceLocation where = SourceLocation::current()) {
-    if (in_reset_) return refuse_reentry(), -1;            // called from this pool's own reset
-    if (free_top_ == 0) return acquire_when_empty(where);  // the policy answers (and notes)
+  // `where` is the caller's line, noted only under strict pools (pool_sites.hpp).
+  int acquire(SourceLocation where = SourceLocation::current()) {
+    if (in_reset_) return refuse_reentry(), -1;  // called from this pool's own reset
+    if (free_top_ == 0) return sites_.noted(acquire_when_empty(), where);  // the policy answers
     const int slot = free_[free_top_ - 1];
     check_poison(slot);  // debug builds: was the object written while it was free?
     --free_top_;         // popped
@@ -177,10 +175,8 @@ class Pool {
   // run_reset raises in_reset_ while reset runs and such calls are refused and counted.
   void run_reset(T& object);
   void refuse_reentry() { ++stats_.reentrant_calls; }
-  // A refused release: counted; under strict pools, logged with where it came from. Out of
-  // line and cold: release()'s normal path stays as short as it was before strict pools.
-  [[gnu::noinline, gnu::cold]] void refuse(std::size_t& count, Misuse kind, int slot,
-                                           const SourceLocation& where) {
+  // A refused release: counted; under strict pools, logged with where it came from.
+  void refuse(std::size_t& count, Misuse kind, int slot, const SourceLocation& where) {
     ++count;
     sites_.report(kind, name_, slot, where, log_);
   }
@@ -204,7 +200,7 @@ class Pool {
 
   // The free stack is empty: re-make a vacant slot's object, or the overflow policy answers.
   // It and the rarer paths it takes are in pool_lifecycle.hpp.
-  int acquire_when_empty(SourceLocation where);
+  int acquire_when_empty();
   int recycle_oldest();
   bool grow();
   void add_slots(std::size_t count);

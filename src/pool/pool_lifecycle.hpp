@@ -89,12 +89,11 @@ void Pool<T, kGenerationBits, ResetFn>::set_policy(OverflowPolicy policy) {
 // Grow makes a new chunk of objects: it allocates, so it is counted and logged. Objects made
 // at first demand (make_on_demand_up_to) come before any policy.
 template <class T, unsigned kGenerationBits, class ResetFn>
-int Pool<T, kGenerationBits, ResetFn>::acquire_when_empty(SourceLocation where) {
-  if (!vacant_.empty()) return sites_.noted(remake_vacant(), where);
-  if (capacity() < on_demand_to_ && grow()) return acquire(where);  // made at first demand
-  if (policy_ == OverflowPolicy::RecycleOldest && live_count_ > 0)
-    return sites_.noted(recycle_oldest(), where);
-  if (policy_ == OverflowPolicy::Grow && grow()) return acquire(where);
+int Pool<T, kGenerationBits, ResetFn>::acquire_when_empty() {
+  if (!vacant_.empty()) return remake_vacant();
+  if (capacity() < on_demand_to_ && grow()) return acquire();  // made at first demand
+  if (policy_ == OverflowPolicy::RecycleOldest && live_count_ > 0) return recycle_oldest();
+  if (policy_ == OverflowPolicy::Grow && grow()) return acquire();
   ++stats_.dropped;
   return -1;
 }

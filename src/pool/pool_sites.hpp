@@ -105,15 +105,11 @@ class AcquireSites {
   }
   std::size_t bytes() const { return sites_.capacity() * sizeof(AcquireSite); }
 
-  // On acquire: the caller and the tick, in the slot's entry. Returns the slot. Off, this is
-  // one test: the write is out of line (note), so acquire() stays small enough for the
-  // compiler to inline it, as it did before strict pools.
+  // On acquire: the caller and the tick, in the slot's entry. Returns the slot.
   int noted(int slot, const SourceLocation& where) {
-    if (noting_ && slot >= 0) note(slot, where);
+    if (noting_ && slot >= 0)
+      sites_[static_cast<std::size_t>(slot)] = {where.file_name(), where.line(), now()};
     return slot;
-  }
-  [[gnu::noinline]] void note(int slot, const SourceLocation& where) {
-    sites_[static_cast<std::size_t>(slot)] = {where.file_name(), where.line(), now()};
   }
   const AcquireSite* at(int slot) const {
     const auto i = static_cast<std::size_t>(slot);
@@ -121,11 +117,8 @@ class AcquireSites {
   }
 
   // Strict pools: one line for a refused release, on the pool's log. A stack buffer: no heap.
-  // Kept out of line (and marked cold): inlined, its buffer and formatting would swell every
-  // release() it sits in, the pool's hot path with strict pools off too.
-  [[gnu::noinline, gnu::cold]] void report(Misuse kind, const char* pool, int slot,
-                                           const SourceLocation& where,
-                                           void (*log)(const char*)) const {
+  void report(Misuse kind, const char* pool, int slot, const SourceLocation& where,
+              void (*log)(const char*)) const {
     if (!strict_ || log == nullptr) return;
     char line[320];
     const int n = std::snprintf(line, sizeof line,
