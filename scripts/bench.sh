@@ -23,6 +23,7 @@ scripts/bench_pool.sh >/dev/null  # in build/release, the play command's build
 scripts/bench_pool_features.sh >/dev/null
 scripts/bench_scale.sh >/dev/null
 scripts/bench_render.sh >/dev/null  # in build/release too
+scripts/bench_physics.sh >/dev/null  # the level's BVH: fills docs/performance.md itself
 
 python3 scripts/readme_block.py bench-pool build/release/pool_bench.md
 python3 scripts/readme_block.py bench-scale build/scale/readme_scale.md

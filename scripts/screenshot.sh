@@ -16,6 +16,9 @@ which=${2:-all}
 flatline=${FLATLINE:-build/release/flatline}
 
 # name | frames | flags: one line per picture. A new flag's lesson is one more line.
+# no-clear-on-reuse: frame 82 is the tick after the second tracer round took the first one's
+# slot: its streak still runs back to where the first tracer ended (up, left, at the far wall).
+# full-visual-cap: at frame 82 a burst is in flight, most of it drawn as the fallback.
 views=(
   "compact|300|--overlay compact"
   "full|300|--overlay full"
@@ -32,12 +35,12 @@ lessons=(
   "no-pooling|300|--no-pooling --overlay heap"
   "no-instancing|300|--no-instancing --overlay frame"
   "no-reset|288|--no-reset"
-  "no-clear-on-reuse|144|--no-clear-on-reuse"
+  "no-clear-on-reuse|82|--no-clear-on-reuse"
   "discrete|300|--discrete --overlay lessons"
   "no-warmup|75|--no-warmup"
   "no-instance-ring|300|--no-instance-ring --overlay frame"
   "tick-hz-20|300|--tick-hz 20 --overlay controls"
-  "full-visual-cap|300|--full-visual-cap 4 --overlay lessons"
+  "full-visual-cap|82|--full-visual-cap 4 --overlay lessons"
   "bullets-32-drop|300|--pool-size 32 --overflow drop --overlay pools"
   "bullets-32-recycle|300|--pool-size 32 --overflow recycle-oldest --overlay pools"
   "bullets-32-grow|300|--pool-size 32 --overflow grow --overlay pools"

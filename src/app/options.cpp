@@ -265,6 +265,8 @@ ParseResult parse_options(int argc, const char* const* argv) {
                 std::to_string(kHeadlessFrames) +
                 " frames --no-window runs without --frames: the steady-state figures start "
                 "after the warm-up");
+  if (o.spawn && (!o.record_path.empty() || !o.replay_path.empty()))
+    return fail("--spawn cannot be combined with --record or --replay");
   // The tour flips the teaching switches: it would replay differently, like them.
   if (o.overlay_tour && (!o.record_path.empty() || !o.replay_path.empty()))
     return fail("--overlay-tour cannot be combined with --record or --replay");

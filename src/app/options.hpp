@@ -30,6 +30,17 @@ inline constexpr bool kStrictPoolsByDefault = false;
 inline constexpr bool kStrictPoolsByDefault = true;
 #endif
 
+// --spawn X,Y,Z[,YAW_DEG[,PITCH_DEG]]: where the player's feet start and where it looks
+// (degrees, as the sim's angles: yaw 0 looks north, down -z; 90 looks west; pitch up > 0).
+struct SpawnPoint {
+  glm::vec3 feet{0.0f};
+  float yaw_deg = 0.0f;
+  float pitch_deg = 0.0f;
+  bool operator==(const SpawnPoint&) const = default;
+};
+constexpr double kMaxSpawnCoordinate = 1000.0;  // no level reaches further (level_limits.hpp)
+constexpr double kMaxSpawnPitch = 89.0;
+
 struct Options {
   bool help = false;
   bool no_window = false;    // run the world with no window and no GL
@@ -89,9 +100,10 @@ struct Options {
   bool strict_pools = kStrictPoolsByDefault;  // --strict-pools / --no-strict-pools
   bool leak_report = false;                   // at exit: live objects, acquirer, age
   // forget, trim and destroy in play (sim/lifecycle.hpp).
-  bool forget_lost = false;      // bullets lost to the world are forgotten, not released
-  bool trim_on_pause = false;    // idle effect objects destroyed on pause, re-made on resume
-  std::int64_t restart_at = -1;  // the level restarts at this tick: pools destroyed, re-made
+  bool forget_lost = false;         // bullets lost to the world are forgotten, not released
+  bool trim_on_pause = false;       // idle effect objects destroyed on pause, re-made on resume
+  std::int64_t restart_at = -1;     // the level restarts at this tick: pools destroyed, re-made
+  std::optional<SpawnPoint> spawn;  // --spawn: the player's start (inside the level's square)
   bool lessons_used() const {
     return no_pooling || no_reset || no_clear_on_reuse || discrete || bullet_speed > 0.0 ||
            lesson != Lesson::None || forget_lost || trim_on_pause || restart_at >= 0 ||

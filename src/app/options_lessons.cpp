@@ -2,8 +2,10 @@
 // KIND=N, --overflow KIND=POLICY; a bare value still means the bullets'), every lesson the
 // overlay's buttons give (--lesson, --lesson-at, --no-interpolation), misuse located
 // (--strict-pools, --leak-report) and the pool's other ways out of play in the game
-// (--forget-lost, --trim-on-pause, --restart-at).
+// (--forget-lost, --trim-on-pause, --restart-at); and where the player starts (--spawn), to
+// put the camera anywhere in the level.
 #include <charconv>
+#include <cmath>
 #include <string>
 #include <string_view>
 
@@ -79,6 +81,37 @@ std::string overflow(std::string_view v, Options& o) {
   return {};
 }
 
+// "X,Y,Z[,YAW[,PITCH]]": three to five finite numbers; coordinates within any level's reach,
+// the yaw a turn either way, the pitch short of straight up or down. Whether the point is
+// inside the level read at start is checked once it is loaded (Session::load).
+std::string spawn(std::string_view v, Options& o) {
+  const std::string what =
+      "--spawn needs X,Y,Z[,YAW_DEG[,PITCH_DEG]]: metres within 1000, Y >= 0, yaw -360..360, "
+      "pitch -89..89";
+  double n[5] = {0, 0, 0, 0, 0};
+  int count = 0;
+  for (std::string_view rest = v;; ++count) {
+    const std::size_t comma = rest.find(',');
+    const std::string_view part = rest.substr(0, comma);
+    const char* end = part.data() + part.size();
+    if (count == 5) return what + ", not " + quoted(v);
+    auto [ptr, ec] = std::from_chars(part.data(), end, n[count]);
+    if (part.empty() || ec != std::errc() || ptr != end || !std::isfinite(n[count]))
+      return what + ", not " + quoted(v);
+    if (comma == std::string_view::npos) break;
+    rest = rest.substr(comma + 1);
+  }
+  const bool near = std::abs(n[0]) <= kMaxSpawnCoordinate && n[1] >= 0.0 &&
+                    n[1] <= kMaxSpawnCoordinate && std::abs(n[2]) <= kMaxSpawnCoordinate;
+  if (count < 2 || !near || std::abs(n[3]) > 360.0 || std::abs(n[4]) > kMaxSpawnPitch)
+    return what + ", not " + quoted(v);
+  o.spawn =
+      SpawnPoint{{static_cast<float>(n[0]), static_cast<float>(n[1]), static_cast<float>(n[2])},
+                 static_cast<float>(n[3]),
+                 static_cast<float>(n[4])};
+  return {};
+}
+
 }  // namespace
 
 const char* to_string(Lesson lesson) {
@@ -110,7 +143,9 @@ const char* lesson_usage() {
          "  --forget-lost        bullets lost to the world (out of the level) are forgotten:\n"
          "                       destroyed, their slots re-made on demand\n"
          "  --trim-on-pause      pausing trims the idle effect objects; resuming re-makes them\n"
-         "  --restart-at TICK    the level restarts at TICK: every pool destroyed and re-made\n";
+         "  --restart-at TICK    the level restarts at TICK: every pool destroyed and re-made\n"
+         "  --spawn X,Y,Z[,YAW[,PITCH]]  start the player's feet at X,Y,Z (metres, inside the\n"
+         "                       level), looking YAW degrees left of north, PITCH up (-89..89)\n";
 }
 
 bool parse_lesson_flag(std::string_view flag, const std::function<bool(std::string_view&)>& value,
@@ -135,6 +170,8 @@ bool parse_lesson_flag(std::string_view flag, const std::function<bool(std::stri
   } else if (flag == "--restart-at") {
     if (!value(v) || !parse_count(v, o.restart_at) || o.restart_at < 1)
       error = "--restart-at needs a tick >= 1";
+  } else if (flag == "--spawn") {
+    error = value(v) ? spawn(v, o) : spawn("", o);
   } else if (flag == "--no-interpolation") {
     o.no_interpolation = true;
   } else if (flag == "--strict-pools" || flag == "--no-strict-pools") {

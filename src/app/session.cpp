@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cinttypes>
+#include <cmath>
 #include <cstdio>
 #include <utility>
 
@@ -63,6 +64,28 @@ std::string check_warmup(const Options& o, std::int64_t frames, bool replaying,
          ": the steady-state figures start after the warm-up";
 }
 
+// --spawn: the player's feet and view as given, if inside the level's playable square.
+bool place_spawn(const Options& o, const ArenaLayout& level, World& world, std::string& error) {
+  if (!o.spawn) return true;
+  const glm::vec3 feet = o.spawn->feet;
+  const float edge = level.half_extent;
+  if (edge > 0.0f && (std::abs(feet.x) >= edge || std::abs(feet.z) >= edge)) {
+    char line[160];
+    std::snprintf(line, sizeof line,
+                  "--spawn %g,%g,%g: outside the level's playable square (x and z within "
+                  "+-%g m)",
+                  static_cast<double>(feet.x), static_cast<double>(feet.y),
+                  static_cast<double>(feet.z), static_cast<double>(edge));
+    error = line;
+    return false;
+  }
+  constexpr float kRadiansPerDegree = 3.14159265f / 180.0f;
+  world.player.pos = world.player.prev_pos = feet;
+  world.player.yaw = o.spawn->yaw_deg * kRadiansPerDegree;
+  world.player.pitch = o.spawn->pitch_deg * kRadiansPerDegree;
+  return true;
+}
+
 }  // namespace
 
 bool Session::load(const Options& options, std::string& error) {
@@ -84,8 +107,9 @@ bool Session::load(const Options& options, std::string& error) {
   autofire_from_ = options.no_window ? 0 : options.warmup;
   settings_ = settings_from(options_);
   config_ = world_config_from(settings_.sim);
-  config_.arena = level_.collision;    // new rounds copy config_: the same boxes
-  world_ = make_world(config_);        // the level's BVH built and every pool filled now
+  config_.arena = level_.collision;  // new rounds copy config_: the same boxes
+  world_ = make_world(config_);      // the level's BVH built and every pool filled now
+  if (!place_spawn(options_, level_.collision, *world_, error)) return false;
   read_pools(*world_, settings_.sim);  // the policies the World gave the other pools
   threads_ = use_kernel(*world_, options_.kernel, options_.threads);  // the game's, or the lab's
   if (!start_audio(error)) return false;

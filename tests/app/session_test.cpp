@@ -288,5 +288,31 @@ TEST(SessionLevel, TheLoadedCollidersAreEveryRoundsArena) {
   EXPECT_EQ(session.config().arena, session.level().collision);
 }
 
+// --spawn: the player starts where it says, looking where it says; outside the level's
+// playable square it is refused with one line.
+TEST(Session, SpawnsThePlayerInsideTheLevelOnly) {
+  Options o;
+  o.no_window = true;
+  o.frames = 10;
+  o.spawn = SpawnPoint{{-28.0f, 3.0f, 0.0f}, 90.0f, -10.0f};
+  Session session;
+  std::string error;
+  ASSERT_TRUE(session.load(o, error)) << error;
+  EXPECT_EQ(session.world().player.pos, glm::vec3(-28.0f, 3.0f, 0.0f));
+  EXPECT_NEAR(session.world().player.yaw, 3.14159265f / 2.0f, 1e-5f);
+  EXPECT_NEAR(session.world().player.pitch, -10.0f * 3.14159265f / 180.0f, 1e-5f);
+  const float edge = session.level().collision.half_extent;
+  ASSERT_GT(edge, 0.0f);
+  for (const glm::vec3 outside :
+       {glm::vec3(edge + 1.0f, 0.0f, 0.0f), glm::vec3(0.0f, 0.0f, -edge)}) {
+    o.spawn->feet = outside;
+    Session refused;
+    EXPECT_FALSE(refused.load(o, error));
+    EXPECT_NE(error.find("--spawn"), std::string::npos) << error;
+    EXPECT_NE(error.find("outside the level"), std::string::npos) << error;
+    EXPECT_EQ(error.find('\n'), std::string::npos);
+  }
+}
+
 }  // namespace
 }  // namespace flatline::app
