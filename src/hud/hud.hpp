@@ -1,6 +1,7 @@
 // The HUD: what the player sees over the scene whatever the teaching overlay shows. The
 // crosshair, a hit marker when a bullet strikes a target, the score, PAUSED while paused, the
-// damage numbers, sized by distance, and a card of the controls at start (controls_card.hpp). It reads the World and writes nothing back.
+// damage numbers, sized by distance, and a card of the controls at start (controls_card.hpp). It
+// reads the World and writes nothing back.
 //
 // It draws with Dear ImGui's draw lists (lines, and text from ImGui's font atlas) into the
 // background list of the ImGui frame that is open: over the scene, under any panel, whichever

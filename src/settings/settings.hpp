@@ -84,9 +84,9 @@ struct RenderSettings {
   int msaa_samples = 4;                             // with kMsaa: 2, 4 or 8
   float fov_degrees = kDefaultFovDegrees;
   // The picture (docs/rendering.md): each can be switched off, to price it.
-  bool tone_mapping = true;  // off: no ACES filmic curve, colours clip at 1
-  bool soft_shadows = true;  // off: one filtered shadow lookup, a one-texel edge
-  bool fog = true;           // off: no linear fog, the far walls as sharp as the near
+  bool tone_mapping = true;          // off: no ACES filmic curve, colours clip at 1
+  bool soft_shadows = true;          // off: one filtered shadow lookup, a one-texel edge
+  bool fog = true;                   // off: no linear fog, the far walls as sharp as the near
   bool software_rasteriser = false;  // a fact, not a choice: the driver draws on the CPU
 };
 
