@@ -67,7 +67,8 @@ struct Options {
   bool no_shadows = false;          // skip the sun's shadow pass
   bool no_instance_ring = false;    // one instance buffer per kind, rewritten every frame
   bool no_tone_mapping = false;     // the picture's parts, each priced by frame_cost.sh:
-  bool no_soft_shadows = false;     // ... one shadow lookup, a hard edge
+  bool no_soft_shadows = false;     // ... one shadow lookup, a hard edge (else auto:
+  bool soft_shadows = false;        // ... on a GPU, not on a software rasteriser; or forced on)
   bool no_fog = false;              // ... no linear fog
   bool no_controls_card = false;    // no controls card at start (pictures, recordings)
   bool aa_auto = true;              // --aa auto (the default): FXAA on a GPU, off on llvmpipe
