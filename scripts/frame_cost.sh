@@ -3,7 +3,9 @@
 # Xvfb (llvmpipe here), once per configuration, in interleaved rounds (the machine is
 # shared and noisy: compare within one run). Prints a Markdown table of the median over
 # rounds of each run's frame-time median and p99, and the difference to the default.
-# Usage: scripts/frame_cost.sh [rounds] [frames]
+# The picture's parts (tone mapping, soft shadows, fog) are priced the same way, each switched
+# off alone and all three at once. The machine's load average is printed under the table.
+# Usage: scripts/frame_cost.sh [rounds] [frames]     (FRAME_COST_CONFIGS: below)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-3}
@@ -11,7 +13,12 @@ frames=${2:-600}
 exe=build/release/flatline
 [[ -x $exe ]] || { cmake --preset release >/dev/null && cmake --build --preset release --target flatline; }
 configs=("" "--aa fxaa" "--aa msaa4" "--no-shadows" "--overlay off" "--overlay full" \
-         "--no-instance-ring" "--no-shadows --aa off --overlay off")
+         "--no-instance-ring" "--no-shadows --aa off --overlay off" \
+         "--no-tone-mapping" "--soft-shadows" "--no-fog" \
+         "--no-tone-mapping --no-soft-shadows --no-fog")
+# FRAME_COST_CONFIGS (one configuration a line; an empty line is the default) prices only
+# those, e.g. the picture's parts on a busy machine. The first line is the one compared to.
+if [[ -n ${FRAME_COST_CONFIGS:-} ]]; then mapfile -t configs <<<"$FRAME_COST_CONFIGS"; fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for ((r = 0; r < rounds; ++r)); do
@@ -35,4 +42,6 @@ print("|---|---|---|---|")
 for i, c in enumerate(configs):
     m = stat(i, "median")
     print(f"| {c or 'default (shadows, --aa auto, compact overlay)'} | {m:.1f} | {stat(i, 'p99'):.1f} | {m - base:+.1f} |")
+print(f"\nLoad average (1 min) at the end: {open('/proc/loadavg').read().split()[0]} "
+      f"on {__import__('os').cpu_count()} CPUs: above that, other work shared the machine.")
 PY

@@ -6,7 +6,7 @@
 #            full.png (every panel), and one per teaching panel (--overlay <panel>)
 #   lessons  one picture per teaching switch, by its flag: lesson-<name>.png, at a frame
 #            where the switch shows (docs/concepts.md says what to look for in each)
-# Drawn with FXAA, as --aa auto draws on a GPU: a still costs nothing, and under Xvfb auto
+# Drawn with FXAA and soft shadows, as auto draws on a GPU: a still costs nothing, and under Xvfb auto
 # picks none.
 # Usage: scripts/screenshot.sh [out_dir] [views|lessons|all]
 set -euo pipefail
@@ -69,7 +69,7 @@ shoot() {  # name frames flags...
   local name=$1 frames=$2 png="$out/$1.png"
   shift 2
   xvfb-run -a -s "-screen 0 1280x720x24" "$flatline" --frames "$frames" --autofire \
-    --hidden --fixed-dt --aa fxaa "$@" --screenshot "$png" >/dev/null
+    --hidden --fixed-dt --aa fxaa --soft-shadows "$@" --screenshot "$png" >/dev/null
   echo "screenshot: $png"
 }
 

@@ -1,5 +1,8 @@
 #version 330 core
 // A gradient from the horizon to the zenith, the ground colour below, and the sun's glow.
+// The horizon is the fog's colour, as it comes out of mesh.frag's fog: there the fog is mixed
+// in after tone mapping (as three.js orders its chunks), so a wall at the fog's far end is
+// exactly the colour of the sky behind it, and the sky is never tone mapped.
 
 noperspective in vec3 v_ray;  // toward this pixel (sky.vert)
 

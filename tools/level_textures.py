@@ -106,16 +106,23 @@ def bullseye():
 
 
 def bullet_hole():
+    """A dark hole in a ring of freshly chipped, lighter material, in a faint ring of dust:
+    the light ring reads against dark and light walls alike, the dark core from far off."""
     rough = value_noise(61, 16)
 
     def shade(x, y):
-        r = ((x - 127.5) ** 2 + (y - 127.5) ** 2) ** 0.5 / 128.0 + 0.08 * rough(x, y)
-        if r < 0.22:
-            return (12, 10, 8, 255)
-        if r < 0.5:
-            k = (r - 0.22) / 0.28
-            return (40 + 50 * k, 36 + 46 * k, 30 + 40 * k, 255 * (1 - k) ** 1.5)
-        return (90, 82, 70, 0)
+        r = ((x - 127.5) ** 2 + (y - 127.5) ** 2) ** 0.5 / 128.0 + 0.06 * rough(x, y)
+        if r < 0.30:  # the hole
+            return (14, 12, 10, 255)
+        if r < 0.36:  # its edge, dark into light
+            k = (r - 0.30) / 0.06
+            return (14 + 186 * k, 12 + 180 * k, 10 + 166 * k, 255)
+        if r < 0.56:  # chipped material, lighter than the surface round it
+            return (200, 192, 176, 235)
+        if r < 0.80:  # dust, fading out
+            k = (r - 0.56) / 0.24
+            return (200 - 60 * k, 192 - 58 * k, 176 - 56 * k, 235 * (1 - k) ** 2)
+        return (140, 134, 120, 0)
     return image(4, shade)
 
 

@@ -69,6 +69,12 @@ const char* base_usage() {
          "  --no-instancing      draw one object per draw call, to see what instancing saves\n"
          "  --no-shadows         skip the sun's shadow pass (everything sunlit)\n"
          "  --no-instance-ring   rewrite one instance buffer per kind each frame (no ring)\n"
+         "  --no-tone-mapping    no ACES filmic tone mapping (colours clip at white)\n"
+         "  --no-soft-shadows    one filtered shadow lookup (a hard, one-texel edge); by default\n"
+         "                       soft on a GPU, hard on a software rasteriser (its cost)\n"
+         "  --soft-shadows       four filtered shadow lookups (a soft edge), whatever draws\n"
+         "  --no-fog             no linear fog toward the horizon\n"
+         "  --no-controls-card   no card of the controls at start (windowed)\n"
          "  --aa MODE            anti-aliasing: auto (default: fxaa on a GPU, off on a\n"
          "                       software rasteriser), fxaa, msaa2, msaa4, msaa8 or off\n"
          "  --overlay-tour       after warm-up, open every panel, scroll, flip every switch\n"
@@ -175,6 +181,16 @@ ParseResult parse_options(int argc, const char* const* argv) {
       o.no_shadows = true;
     } else if (flag == "--no-instance-ring") {
       o.no_instance_ring = true;
+    } else if (flag == "--no-tone-mapping") {
+      o.no_tone_mapping = true;
+    } else if (flag == "--no-soft-shadows") {
+      o.no_soft_shadows = true;
+    } else if (flag == "--soft-shadows") {
+      o.soft_shadows = true;
+    } else if (flag == "--no-fog") {
+      o.no_fog = true;
+    } else if (flag == "--no-controls-card") {
+      o.no_controls_card = true;
     } else if (flag == "--aa") {
       if (!value(v) || (v != "auto" && v != "off" && v != "fxaa" && v != "msaa2" && v != "msaa4" &&
                         v != "msaa8"))

@@ -77,6 +77,11 @@ struct Options {
   bool no_instancing = false;       // one draw call per object, to compare
   bool no_shadows = false;          // skip the sun's shadow pass
   bool no_instance_ring = false;    // one instance buffer per kind, rewritten every frame
+  bool no_tone_mapping = false;     // the picture's parts, each priced by frame_cost.sh:
+  bool no_soft_shadows = false;     // ... one shadow lookup, a hard edge (else auto:
+  bool soft_shadows = false;        // ... on a GPU, not on a software rasteriser; or forced on)
+  bool no_fog = false;              // ... no linear fog
+  bool no_controls_card = false;    // no controls card at start (pictures, recordings)
   bool aa_auto = true;              // --aa auto (the default): FXAA on a GPU, off on llvmpipe
   bool fxaa = false;                // --aa fxaa, or
   int msaa = 0;                     // multisampling with 2, 4 or 8 samples, or neither (off)

@@ -52,10 +52,14 @@ Settings settings_from(const Options& o) {
   s.render.instancing = !o.no_instancing;
   s.render.shadows = !o.no_shadows;
   s.render.instance_ring = !o.no_instance_ring;
+  s.render.tone_mapping = !o.no_tone_mapping;
+  s.render.soft_shadows = !o.no_soft_shadows;
+  s.render.fog = !o.no_fog;
   if (o.fov > 0.0) s.render.fov_degrees = static_cast<float>(o.fov);
   view_from(o.overlay, s.view);
   if (o.sensitivity > 0.0) s.view.mouse_sensitivity = static_cast<float>(o.sensitivity);
   s.view.fullscreen = o.fullscreen;
+  s.view.controls_card = !o.no_controls_card;
   s.audio.muted = o.mute;
   return s;
 }

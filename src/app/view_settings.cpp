@@ -9,6 +9,9 @@ namespace flatline::app {
 void apply_antialiasing_option(const Options& options, std::string_view gl_renderer,
                                RenderSettings& r) {
   r.software_rasteriser = render::is_software_rasteriser(gl_renderer);
+  // Soft shadows cost a software rasteriser four texture lookups a pixel for one: auto leaves
+  // them off there, as it does FXAA (docs/rendering.md).
+  r.soft_shadows = options.soft_shadows || (!options.no_soft_shadows && !r.software_rasteriser);
   r.msaa_samples = options.msaa > 0 ? options.msaa : 4;
   if (options.aa_auto)
     r.antialiasing = render::auto_antialiasing(gl_renderer);

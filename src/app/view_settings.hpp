@@ -15,7 +15,8 @@
 namespace flatline::app {
 
 // --aa into the render settings: auto (the default) resolves with the driver's GL_RENDERER
-// string, FXAA on a GPU and off on a software rasteriser.
+// string, FXAA on a GPU and off on a software rasteriser; soft shadows' auto the same way
+// (--soft-shadows and --no-soft-shadows force them).
 void apply_antialiasing_option(const Options& options, std::string_view gl_renderer,
                                RenderSettings& render);
 

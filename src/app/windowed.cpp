@@ -191,7 +191,8 @@ void draw_overlay_and_hud(Game& g, int ticks, const platform::FrameKeys& keys) {
   const render::Camera camera =
       frame_camera(s.world(), g.alpha, g.width, g.height, settings.render);
   if (hud_shown(settings.view))  // after build(): an F1 press applies in this very frame
-    g.hud.draw(s.world(), camera, g.info.tick_hz, settings.time.paused);
+    g.hud.draw(s.world(), camera, g.info.tick_hz, settings.time.paused,
+               settings.view.controls_card);
   else
     g.hud.hide();
   g.overlay.end_frame();

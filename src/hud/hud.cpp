@@ -1,6 +1,7 @@
 // The HUD (hud.hpp), drawn every frame the full overlay does not cover, on ImGui's background
 // list (over the scene, under the panels): the crosshair, a hit marker when a bullet strikes
-// a target, the score, PAUSED while paused, and the damage numbers, sized by distance. It allocates
+// a target, the score, PAUSED while paused, the damage numbers, sized by distance, and the
+// controls card at start. It allocates
 // nothing per frame: text goes through stack buffers and the background list is reserved for a full
 // damage-number pool.
 #include "hud/hud.hpp"
@@ -20,7 +21,7 @@ namespace {
 // The HUD's text: each damage number is at most this many characters, drawn twice
 // (shadow, then colour), 4 vertices and 6 indices per character.
 constexpr int kDamageTextChars = 16;
-constexpr int kHudFixedVertices = 1024;  // crosshair, hit marker, score, and some slack
+constexpr int kHudFixedVertices = 4096;  // crosshair, marker, score, the card, and slack
 constexpr float kHudFontPx = 26.0f;      // the HUD font's raster size: twice the panel's
 
 constexpr float kHitMarkerSeconds = 0.25f;
@@ -117,7 +118,8 @@ void Hud::add_font(ImFontAtlas& atlas) {
   font_ = atlas.AddFontDefault(&config);
 }
 
-void Hud::draw(const World& world, const render::Camera& camera, double tick_hz, bool paused) {
+void Hud::draw(const World& world, const render::Camera& camera, double tick_hz, bool paused,
+               bool controls_card) {
   IM_ASSERT(ImGui::GetCurrentContext() != nullptr &&
             "The HUD draws into an open ImGui frame: begin the overlay's frame first");
   ImDrawList& draw = *ImGui::GetBackgroundDrawList();  // over the scene, under the panels
@@ -139,6 +141,8 @@ void Hud::draw(const World& world, const render::Camera& camera, double tick_hz,
   }
   draw_score(draw, font, world, w);
   if (paused) draw_paused(draw, font, centre);
+  const float card = card_.opacity(world, tick_hz);  // noted even while hidden
+  if (controls_card) ControlsCard::draw(draw, font, kHudFontPx, w, h, card);
 
   numbers_on_screen_ = 0;
 

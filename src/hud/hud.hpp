@@ -1,6 +1,7 @@
 // The HUD: what the player sees over the scene whatever the teaching overlay shows. The
-// crosshair, a hit marker when a bullet strikes a target, the score, PAUSED while paused, and
-// the damage numbers, sized by distance. It reads the World and writes nothing back.
+// crosshair, a hit marker when a bullet strikes a target, the score, PAUSED while paused, the
+// damage numbers, sized by distance, and a card of the controls at start (controls_card.hpp). It
+// reads the World and writes nothing back.
 //
 // It draws with Dear ImGui's draw lists (lines, and text from ImGui's font atlas) into the
 // background list of the ImGui frame that is open: over the scene, under any panel, whichever
@@ -9,6 +10,7 @@
 // it with the panels.
 #pragma once
 
+#include "hud/controls_card.hpp"
 #include "render/scene.hpp"
 #include "sim/world.hpp"
 
@@ -26,8 +28,10 @@ class Hud {
   // Draws this frame's HUD on the open ImGui frame's background list, seen through `camera`
   // (the renderer's: damage numbers project where the scene draws them). No heap allocation:
   // text goes through stack buffers, and the list is reserved for a full damage-number pool.
-  // `paused`: the timestep is paused (P), and the HUD says so.
-  void draw(const World& world, const render::Camera& camera, double tick_hz, bool paused = false);
+  // `paused`: the timestep is paused (P), and the HUD says so. `controls_card`: show the card
+  // of the controls at start (ViewSettings::controls_card).
+  void draw(const World& world, const render::Camera& camera, double tick_hz, bool paused = false,
+            bool controls_card = true);
 
   // A frame without the HUD (the full overlay covers the scene): nothing drawn, none counted.
   void hide() { numbers_on_screen_ = 0; }
@@ -39,6 +43,7 @@ class Hud {
  private:
   ImFont* font_ = nullptr;  // the HUD's large text, in the atlas beside the panel's
   int numbers_on_screen_ = 0;
+  ControlsCard card_;
 };
 
 }  // namespace flatline::hud

@@ -2,7 +2,8 @@
 // platform's radians per pixel of mouse look; the field of view reaches the renderer's
 // projection and the HUD's (damage numbers project with the same camera); fullscreen puts
 // the window on the primary monitor at its current video mode; anti-aliasing picks how the
-// scene's edges are smoothed, its cost visible in the frame time at once. It writes
+// scene's edges are smoothed, its cost visible in the frame time at once, as are tone
+// mapping, soft shadows and fog; the controls card shows at start. It writes
 // settings only: the frame loop applies them (src/app/apply_settings.cpp).
 #include <cmath>
 
@@ -60,6 +61,13 @@ void Overlay::settings_section(Settings& settings) {
   antialiasing_combo(render);
   ImGui::TextDisabled(render.software_rasteriser ? "  auto picks off here: a CPU rasteriser"
                                                  : "  auto picks FXAA here: a GPU");
+  // The picture's parts (docs/rendering.md), each priced by scripts/frame_cost.sh.
+  ImGui::Checkbox("tone mapping", &render.tone_mapping);
+  ImGui::SameLine();
+  ImGui::Checkbox("soft shadows", &render.soft_shadows);
+  ImGui::SameLine();
+  ImGui::Checkbox("fog", &render.fog);
+  ImGui::Checkbox("controls card", &view.controls_card);
   if (ImGui::Button("Defaults (1080p monitor)")) {
     view.mouse_sensitivity = ViewSettings{}.mouse_sensitivity;
     render.fov_degrees = RenderSettings{}.fov_degrees;

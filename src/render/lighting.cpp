@@ -12,8 +12,9 @@ Lighting default_lighting() {
   l.sky_color = glm::vec3(0.50f, 0.62f, 0.78f);
   l.ground_color = glm::vec3(0.26f, 0.23f, 0.20f);
   l.zenith_color = {0.13f, 0.32f, 0.68f};
-  l.fog_color = {0.62f, 0.72f, 0.82f};
-  l.fog_density = 0.011f;
+  l.fog_color = {0.42f, 0.60f, 0.80f};  // near three.js games_fps's 0x88ccee, a little greyer
+  l.fog_near = 10.0f;                   // the firing line stays clear...
+  l.fog_far = 90.0f;  // ...and the far corners (about 85 m away) melt into the horizon
   return l;
 }
 

@@ -15,7 +15,10 @@ struct Lighting {
   glm::vec3 ground_color{0.2f};  // hemisphere, from below
   glm::vec3 zenith_color{0.2f, 0.4f, 0.8f};
   glm::vec3 fog_color{0.6f, 0.7f, 0.8f};  // also the sky at the horizon
-  float fog_density = 0.01f;              // per metre, squared exponential
+  // Linear fog, as three.js's Fog(color, near, far): none nearer than fog_near metres along
+  // the view, rising evenly to all fog at fog_far (docs/rendering.md says why linear).
+  float fog_near = 0.0f;
+  float fog_far = 100.0f;
 };
 
 Lighting default_lighting();

@@ -20,11 +20,14 @@ bool load_mesh(const std::string& dir, MeshProgram& p, std::string& error) {
                                      {"u_sky_color", &p.sky_color},
                                      {"u_ground_color", &p.ground_color},
                                      {"u_fog_color", &p.fog_color},
-                                     {"u_fog_density", &p.fog_density},
+                                     {"u_fog_range", &p.fog_range},
                                      {"u_base_color", &p.base_color},
                                      {"u_emissive", &p.emissive},
                                      {"u_texture", &p.texture},
-                                     {"u_shadow_map", &p.shadow_map}},
+                                     {"u_shadow_map", &p.shadow_map},
+                                     {"u_shadow_texel", &p.shadow_texel},
+                                     {"u_soft_shadows", &p.soft_shadows},
+                                     {"u_tone_mapping", &p.tone_mapping}},
                                     error);
 }
 

@@ -11,8 +11,8 @@ namespace flatline::render {
 struct MeshProgram {  // lit meshes: mesh.vert + mesh.frag
   gl::Program program;
   GLint view_proj = -1, light_view_proj = -1, sun_dir = -1, sun_color = -1, sky_color = -1,
-        ground_color = -1, fog_color = -1, fog_density = -1, base_color = -1, emissive = -1,
-        texture = -1, shadow_map = -1;
+        ground_color = -1, fog_color = -1, fog_range = -1, base_color = -1, emissive = -1,
+        texture = -1, shadow_map = -1, shadow_texel = -1, soft_shadows = -1, tone_mapping = -1;
 };
 struct ShadowProgram {  // depth from the sun: mesh.vert + shadow.frag
   gl::Program program;

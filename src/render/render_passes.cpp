@@ -114,7 +114,12 @@ void Renderer::lit_pass(const Camera& camera, const RenderSettings& settings) {
   set_vec3(p.sky_color, lighting_.sky_color);
   set_vec3(p.ground_color, lighting_.ground_color);
   set_vec3(p.fog_color, lighting_.fog_color);
-  glUniform1f(p.fog_density, lighting_.fog_density);
+  const float far_away = 1e9f;  // fog off: it starts beyond anything drawn
+  glUniform2f(p.fog_range, settings.fog ? lighting_.fog_near : far_away,
+              settings.fog ? lighting_.fog_far : 2.0f * far_away);
+  glUniform1i(p.tone_mapping, settings.tone_mapping ? 1 : 0);
+  glUniform1i(p.soft_shadows, settings.soft_shadows && settings.shadows ? 1 : 0);
+  glUniform1f(p.shadow_texel, 1.0f / static_cast<float>(shadow_map_.size()));
   glUniform1i(p.texture, kTextureUnit);
   glUniform1i(p.shadow_map, kShadowUnit);
   glActiveTexture(GL_TEXTURE0 + kShadowUnit);

@@ -180,8 +180,10 @@ void build_scene(const World& world, float alpha, SceneInstances& scene) {
 
   for_each_live(world.decals, [&](const Decal& d) {
     const float fade_by = fade(d.life, Linger::kDecal);
+    // Larger than a real hole, as games draw them: its dark core and light ring (the decal
+    // texture) still read from 20 m, a few pixels across at 1280x720.
     out.next(kDrawDecals) = {
-        v4(d.pos), {0.14f, 0.14f, 0.004f, 0}, v4(d.normal), {0.08f, 0.07f, 0.06f, 0.9f * fade_by}};
+        v4(d.pos), {0.28f, 0.28f, 0.004f, 0}, v4(d.normal), {1.0f, 1.0f, 1.0f, 0.95f * fade_by}};
   });
 
   for_each_live(world.casings, [&](const Casing& c) {

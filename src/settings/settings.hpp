@@ -83,6 +83,10 @@ struct RenderSettings {
   Antialiasing antialiasing = Antialiasing::kFxaa;  // a change remakes the scene's target
   int msaa_samples = 4;                             // with kMsaa: 2, 4 or 8
   float fov_degrees = kDefaultFovDegrees;
+  // The picture (docs/rendering.md): each can be switched off, to price it.
+  bool tone_mapping = true;          // off: no ACES filmic curve, colours clip at 1
+  bool soft_shadows = true;          // off: one filtered shadow lookup, a one-texel edge
+  bool fog = true;                   // off: no linear fog, the far walls as sharp as the near
   bool software_rasteriser = false;  // a fact, not a choice: the driver draws on the CPU
 };
 
@@ -94,6 +98,7 @@ struct ViewSettings {
   int inspect_pool = 0;                     // the slot inspector's pool (PoolId)
   float mouse_sensitivity = 1.0f;           // times the platform's radians per pixel
   bool fullscreen = false;                  // the primary monitor at its current video mode
+  bool controls_card = true;  // the HUD's card of the controls at start (hud/controls_card.hpp)
 };
 
 // Sound: the master volume (0..1) and mute.

@@ -147,7 +147,9 @@ TickInput autofire_input(const World& world, double tick_hz) {
       break;
   }
   input.look_yaw = std::clamp(turn_to(want.yaw, yaw), -kMaxTurn, kMaxTurn);
-  input.look_pitch = std::clamp(want.pitch - world.player.pitch, -kMaxTurn, kMaxTurn);
+  // The view is the pitch plus the rifle's kick: pull down against it, as a player does.
+  const float seen_pitch = world.player.pitch + world.player.recoil_pitch;
+  input.look_pitch = std::clamp(want.pitch - seen_pitch, -kMaxTurn, kMaxTurn);
   return input;
 }
 

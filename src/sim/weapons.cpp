@@ -1,6 +1,10 @@
 // Weapons. Firing acquires a bullet slot from the pool and launches the bullet (bullets.cpp
 // flies it). Nothing is allocated: the bullet pool was filled at load, and a full pool under
 // Drop means the shot is dropped (counted).
+//
+// The rifle kicks, as shooters model it: each shot widens the cone the next one leaves in
+// (spread: the first shot goes true, a long burst scatters) and lifts the view (recoil). Both
+// are state in the Player, drawn from the world's generator, so a replay kicks alike.
 #include <algorithm>
 #include <cmath>
 
@@ -26,6 +30,29 @@ Aim aim(const World& world) {
   const glm::vec3 far = eye + forward * world.config.bullet_range;
   const BulletHit hit = first_hit(world, eye, far, 0.0f);
   return {eye + forward * 0.6f + right * 0.22f - up * 0.18f, eye + (far - eye) * hit.t, right, up};
+}
+
+// A direction within `spread` radians of `dir`, uniform over the disc the cone cuts.
+glm::vec3 within_cone(World& world, const Aim& a, const glm::vec3& dir, float spread) {
+  // One draw per statement, so every compiler draws in the same order: radius, then angle.
+  const float radius = spread * std::sqrt(world.rng.uniform());
+  const float angle = world.rng.uniform(0.0f, 6.2831853f);
+  return glm::normalize(dir + a.right * (radius * std::cos(angle)) +
+                        a.up * (radius * std::sin(angle)));
+}
+
+// The kick settles every tick, a share of it and a little more, so it reaches zero; the cone
+// closes only while the trigger rests.
+void recover(Player& p, const WorldConfig& cfg, bool trigger, float dt) {
+  const float settle = std::max(p.recoil_pitch * cfg.recoil_recovery, cfg.recoil_settle) * dt;
+  p.recoil_pitch = std::max(p.recoil_pitch - settle, 0.0f);
+  if (!trigger) p.spread = std::max(p.spread - cfg.spread_recovery * dt, 0.0f);
+}
+
+// A rifle shot's kick: a wider cone for the next and the view lifted, each up to its limit.
+void kick(Player& p, const WorldConfig& cfg) {
+  p.spread = std::min(p.spread + cfg.spread_per_shot, cfg.spread_max);
+  p.recoil_pitch = std::min(p.recoil_pitch + cfg.recoil_per_shot, cfg.recoil_max);
 }
 
 // A tracer round: every config.tracer_every-th rifle round, counted from the first.
@@ -67,6 +94,7 @@ void fire_weapons(World& world, const TickInput& input, float dt) {
   p.scatter_cooldown = std::max(p.scatter_cooldown - dt, 0.0f);
   const bool rifle = input.fire_held || input.fire_presses > 0;
   const bool scatter = input.scatter_presses > 0 && p.scatter_cooldown <= 0.0f;
+  recover(p, cfg, rifle, dt);
   if (!rifle && !scatter) {
     p.rifle_cooldown = std::max(p.rifle_cooldown, 0.0f);
     return;
@@ -79,7 +107,9 @@ void fire_weapons(World& world, const TickInput& input, float dt) {
   const float interval = 1.0f / cfg.rifle_rate;
   const bool rate_valid = cfg.rifle_rate > 0.0f && std::isfinite(interval);
   while (rifle && rate_valid && p.rifle_cooldown <= 0.0f) {
-    fire_bullet(world, a, dir, cfg.rifle_speed, cfg.rifle_damage, next_is_tracer_round(world));
+    const glm::vec3 shot = within_cone(world, a, dir, p.spread);  // the rifle's cone
+    fire_bullet(world, a, shot, cfg.rifle_speed, cfg.rifle_damage, next_is_tracer_round(world));
+    kick(p, cfg);
     world.events.emit(EventKind::RifleShot, Surface::None, a.barrel, world.tick);
     // One draw per statement, so every compiler draws in the same order: up, then right.
     const float up_kick = world.rng.uniform(1.5f, 2.5f);

@@ -1,5 +1,6 @@
 #include "sim/world.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <type_traits>
@@ -156,8 +157,9 @@ glm::vec3 eye_position(const Player& player) {
 }
 
 glm::vec3 look_direction(const Player& player) {
-  const float cp = std::cos(player.pitch);
-  return {-std::sin(player.yaw) * cp, std::sin(player.pitch), -std::cos(player.yaw) * cp};
+  const float pitch = std::min(player.pitch + player.recoil_pitch, 1.55f);  // never straight up
+  const float cp = std::cos(pitch);
+  return {-std::sin(player.yaw) * cp, std::sin(pitch), -std::cos(player.yaw) * cp};
 }
 
 namespace {
@@ -189,6 +191,8 @@ std::uint64_t state_hash(const World& world) {
   h.v3(world.player.vel);
   h.f(world.player.yaw);
   h.f(world.player.pitch);
+  h.f(world.player.spread);
+  h.f(world.player.recoil_pitch);
   for (const Target& t : world.targets) {
     h.v3(t.pos);
     h.f(t.health);

@@ -67,9 +67,18 @@ struct WorldConfig {
   float scatter_spread = 0.06f;  // radians, half-angle of the cone
   float scatter_cooldown = 0.6f;
   float pellet_damage = 8.0f;
-  float bullet_lifetime = 2.0f;  // s
-  float bullet_range = 400.0f;   // m
-  float bullet_radius = 0.03f;   // the swept sphere
+  // The rifle's kick (weapons.cpp): each shot widens the cone the next one leaves in and kicks
+  // the view up. The cone closes while the trigger rests; the kick always settles back.
+  float spread_per_shot = 0.004f;  // radians added to the cone's half-angle by each shot
+  float spread_max = 0.024f;       // radians: the widest the cone gets
+  float spread_recovery = 0.1f;    // radians per second the cone closes, trigger at rest
+  float recoil_per_shot = 0.01f;   // radians the view kicks up by each shot
+  float recoil_max = 0.06f;        // radians
+  float recoil_recovery = 6.0f;    // per second: the kick's share that settles each second...
+  float recoil_settle = 0.02f;     // ...and radians per second more, so it reaches zero
+  float bullet_lifetime = 2.0f;    // s
+  float bullet_range = 400.0f;     // m
+  float bullet_radius = 0.03f;     // the swept sphere
   int sparks_per_hit = 10;
   float little_k = 1.3f;  // headroom for bursts in N = λ·L·k
 
@@ -122,6 +131,8 @@ struct Player {
   float rifle_cooldown = 0.0f;
   float scatter_cooldown = 0.0f;
   float muzzle_flash = 0.0f;  // seconds left of the flash
+  float spread = 0.0f;        // radians: the rifle's cone now (0: the next shot goes true)
+  float recoil_pitch = 0.0f;  // radians the kick lifts the view above `pitch` (look_direction)
 };
 
 // Targets are few and permanent: they are not pooled (a boss spawned once needs no pool).
@@ -283,7 +294,8 @@ inline void set_bullet_speed(WorldConfig& config, float rifle_speed) {
 // A hash of the whole simulation state: same seed + same inputs => same hash.
 std::uint64_t state_hash(const World& world);
 
-// Eye position and unit look direction of the player.
+// Eye position and unit look direction of the player: the view's pitch plus the rifle's kick,
+// so the camera and the aim agree while the mouse's pitch stays the player's own.
 glm::vec3 eye_position(const Player& player);
 glm::vec3 look_direction(const Player& player);
 

@@ -150,6 +150,20 @@ TEST(ViewSettings, AntialiasingIsAutoUnlessNamedAndReachesTheRenderer) {
   EXPECT_EQ(t.render.msaa_samples, 8);
 }
 
+TEST(ViewSettings, SoftShadowsAutoAreOnAGpuAndOffASoftwareRasteriserUnlessForced) {
+  constexpr const char* kCpu = "llvmpipe (LLVM 15.0.6, 256 bits)";
+  constexpr const char* kGpu = "NVIDIA H200/PCIe/SSE2";
+  Settings t;
+  apply_antialiasing_option(parse({}).options, kCpu, t.render);
+  EXPECT_FALSE(t.render.soft_shadows);
+  apply_antialiasing_option(parse({}).options, kGpu, t.render);
+  EXPECT_TRUE(t.render.soft_shadows);
+  apply_antialiasing_option(parse({"--soft-shadows"}).options, kCpu, t.render);
+  EXPECT_TRUE(t.render.soft_shadows);
+  apply_antialiasing_option(parse({"--no-soft-shadows"}).options, kGpu, t.render);
+  EXPECT_FALSE(t.render.soft_shadows);
+}
+
 TEST(ViewSettings, SensitivityScalesTheLookAndComesFromTheCommandLine) {
   EXPECT_FLOAT_EQ(platform::look_radians(100.0, 2.0f), 2.0f * platform::look_radians(100.0, 1.0f));
   EXPECT_FLOAT_EQ(platform::look_radians(100.0, 1.0f), -100.0f * platform::kMouseRadiansPerPixel);

@@ -43,14 +43,16 @@ class HudRig : public ::testing::Test {
     io.DisplaySize = ImVec2(static_cast<float>(kWidth), static_cast<float>(kHeight));
     io.DeltaTime = kDelta;
     ImGui::NewFrame();
-    hud.draw(*world, render::make_camera(*world, 1.0f, float(kWidth) / kHeight), tick_hz, paused);
+    hud.draw(*world, render::make_camera(*world, 1.0f, float(kWidth) / kHeight), tick_hz, paused,
+             controls_card);
     ImGui::Render();
   }
 
   std::unique_ptr<World> world;
   Hud hud;
   double tick_hz = 60.0;
-  bool paused = false;  // the timestep's P
+  bool paused = false;        // the timestep's P
+  bool controls_card = true;  // ViewSettings::controls_card
 
  private:
   static void* counted_alloc(std::size_t size, void* /*user_data*/) { return ::operator new(size); }
