@@ -26,11 +26,12 @@ struct Bounciness {
 };
 constexpr Bounciness kCasingBounce{0.01f, 0.45f, 0.3f};
 constexpr Bounciness kSparkBounce{0.01f, 0.3f, 0.4f};
-constexpr float kDebrisRestitution = 0.35f;  // a broken piece is duller than a brass casing
+constexpr float kDebrisRestitution = 0.3f;  // a broken piece is duller than a brass casing
 constexpr float kDebrisFriction = 0.4f;
-constexpr float kRestSpeed = 0.4f;     // m/s: a casing this slow on a floor or a slope stays
-constexpr float kRestSlope = 0.5f;     // normal.y: floors and slopes up to 60°, not walls
-constexpr float kAudibleSpeed = 0.5f;  // m/s into the surface: a bounce that makes a tink
+constexpr float kDebrisRestSpeed = 0.8f;  // m/s: heavier than a casing, it settles sooner
+constexpr float kRestSpeed = 0.4f;        // m/s: a casing this slow on a floor or a slope stays
+constexpr float kRestSlope = 0.5f;        // normal.y: floors and slopes up to 60°, not walls
+constexpr float kAudibleSpeed = 0.5f;     // m/s into the surface: a bounce that makes a tink
 
 struct Landing {
   bool hit = false;
@@ -126,7 +127,7 @@ void update_debris(World& world, float dt) {
     const Landing landing = fly(world, d.pos, d.vel, dt, how);
     if (!landing.hit) return false;
     d.spin_rate *= 0.5f;  // each knock takes its tumble down
-    if (glm::length(d.vel) < kRestSpeed && landing.normal.y > kRestSlope) d.resting = true;
+    if (glm::length(d.vel) < kDebrisRestSpeed && landing.normal.y > kRestSlope) d.resting = true;
     return false;
   });
 }
@@ -234,7 +235,7 @@ void spawn_debris(World& world, const Target& target) {
     d.vel = from * 4.0f + scatter * 1.5f + glm::vec3(0.0f, up, 0.0f);  // outwards, upwards
     d.axis = random_unit(world.rng);
     d.spin_rate = world.rng.uniform(6.0f, 16.0f);
-    d.size = world.rng.uniform(0.08f, 0.16f);
+    d.size = world.rng.uniform(0.12f, 0.22f);
   }
 }
 
