@@ -55,8 +55,8 @@ void state_cell(SlotShows shows) {
 }
 
 // A ring (RecycleOldest): a live slot's place in the order the pool takes them back, 1 the
-// oldest, which goes next once the pool is full. Counted per row shown, so only up to a few
-// thousand live objects.
+// oldest, which goes next once the pool is full (then it reads "next"). Counted per row shown, so
+// only up to a few thousand live objects.
 constexpr std::size_t kMostRanked = 4096;
 
 template <class T>
@@ -66,7 +66,7 @@ void ring_cell(const WorldPool<T>& pool, int slot, bool live) {
   pool.for_each_active([&](int other, const T&) { place += pool.born(other) < pool.born(slot); });
   const bool next_out = place == 1 && pool.active_count() == pool.capacity();
   if (next_out)
-    ImGui::TextColored(ImVec4(1.0f, 0.55f, 0.2f, 1.0f), "1 next out");
+    ImGui::TextColored(ImVec4(1.0f, 0.55f, 0.2f, 1.0f), "next");  // place 1, the pool full
   else
     ImGui::Text("%zu", place);
 }
