@@ -42,10 +42,10 @@ struct Size {
   float w, h;
 };
 constexpr std::array<Size, kPanelCount> kAloneSize = {{
-    {690.0f, 352.0f},  // pools
+    {690.0f, 440.0f},  // pools: eight, a row each in two tables
     {760.0f, 280.0f},  // heap
     {520.0f, 330.0f},  // frame
-    {690.0f, 230.0f},  // Little's law
+    {690.0f, 270.0f},  // Little's law
     {470.0f, 440.0f},  // controls
     {720.0f, 300.0f},  // lessons
     {420.0f, 270.0f},  // slots
