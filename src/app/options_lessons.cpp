@@ -41,7 +41,8 @@ bool split_kind(std::string_view text, int& kind, std::string_view& rest) {
   return false;
 }
 
-constexpr const char* kKindList = "bullets, sparks, decals, casings, damage_numbers or tracers";
+constexpr const char* kKindList =
+    "bullets, sparks, decals, casings, damage_numbers, tracers, spheres or debris";
 
 bool parse_policy(std::string_view v, OverflowPolicy& out) {
   if (v == "drop") return out = OverflowPolicy::Drop, true;
@@ -130,7 +131,8 @@ const char* to_string(Lesson lesson) {
 
 const char* lesson_usage() {
   return "  --pool-size KIND=N   any pool's capacity by name: bullets sparks decals casings\n"
-         "                       damage_numbers tracers (1..10000000; a bare N: the bullets')\n"
+         "                       damage_numbers tracers spheres debris (1..10000000; a bare\n"
+         "                       N: the bullets')\n"
          "  --overflow KIND=POLICY  any pool's overflow policy by name (bare: the bullets')\n"
          "  --lesson NAME        fire one misuse lesson once: double-release | stale-handle |\n"
          "                       seeker (at the end of the warm-up, or --lesson-at)\n"

@@ -78,6 +78,8 @@ bool check_header(Reader& r, const unsigned char* b, ReplayHeader& h) {
     return r.fail(4,
                   "version 2, an older format without the level's fingerprint and chained "
                   "checksums: record it again");
+  if (version == 3)
+    return r.fail(4, "version 3, an older format without the throw key: record it again");
   if (version != kReplayVersion)
     return r.fail(4, "version " + std::to_string(version) + ", this build reads version " +
                          std::to_string(kReplayVersion));
@@ -107,7 +109,7 @@ bool check_header(Reader& r, const unsigned char* b, ReplayHeader& h) {
 // One tick's input as the simulation may take it: finite, sticks within -1..1, known flags.
 bool check_tick(Reader& r, const unsigned char* bytes, std::size_t offset, std::uint64_t tick,
                 TickInput& out) {
-  if ((bytes[16] & ~3u) != 0)
+  if ((bytes[16] & ~7u) != 0)
     return r.fail(offset + 16, "tick " + std::to_string(tick) + ": unknown input flags");
   out = decode_tick(bytes);
   const bool finite = std::isfinite(out.move_forward) && std::isfinite(out.move_right) &&
@@ -172,7 +174,8 @@ void encode_tick(const TickInput& in, unsigned char out[kReplayTickBytes]) {
   put(p, in.move_right);
   put(p, in.look_yaw);
   put(p, in.look_pitch);
-  put(p, static_cast<std::uint8_t>((in.sprint ? 1 : 0) | (in.fire_held ? 2 : 0)));
+  put(p, static_cast<std::uint8_t>((in.sprint ? 1 : 0) | (in.fire_held ? 2 : 0) |
+                                   (in.throw_held ? 4 : 0)));
   put(p, in.fire_presses);
   put(p, in.scatter_presses);
   put(p, in.jump_presses);
@@ -188,6 +191,7 @@ TickInput decode_tick(const unsigned char in[kReplayTickBytes]) {
   const auto flags = get<std::uint8_t>(p);
   t.sprint = (flags & 1) != 0;
   t.fire_held = (flags & 2) != 0;
+  t.throw_held = (flags & 4) != 0;
   t.fire_presses = get<std::uint8_t>(p);
   t.scatter_presses = get<std::uint8_t>(p);
   t.jump_presses = get<std::uint8_t>(p);

@@ -1,4 +1,4 @@
-// The bytes of a recording (.flrp), version 3: a file that checks itself.
+// The bytes of a recording (.flrp), version 4: a file that checks itself.
 //
 //   header, 56 bytes:  "FLRP" | u32 version | u64 seed | f64 tick_hz | u64 bullet_capacity |
 //                      u8 bullet_policy | u8[3] zero | u32 block_ticks | u64 level |
@@ -38,7 +38,7 @@ struct ReplayHeader {
   std::uint64_t level = 0;          // the level's fingerprint (level_fingerprint in replay.hpp)
 };
 
-inline constexpr std::uint32_t kReplayVersion = 3;
+inline constexpr std::uint32_t kReplayVersion = 4;
 inline constexpr std::size_t kReplayHeaderBytes = 56;
 inline constexpr std::size_t kReplayTickBytes = 20;
 inline constexpr std::uint32_t kMaxBlockTicks = 65536;

@@ -14,7 +14,7 @@ namespace {
 
 constexpr float kBarWidth = 64.0f;
 constexpr float kPlotWidth = 320.0f;  // as wide as a pool's line
-constexpr float kPlotHeight = 26.0f;
+constexpr float kPlotHeight = 22.0f;
 constexpr ImGuiWindowFlags kStripFlags =
     ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
@@ -82,9 +82,12 @@ void Overlay::compact_strip(const Inputs& in) {
     first_shot_line(first_shot_);
     switch_banners(in.stats, in.settings);
     ImGui::TextDisabled("pool           fill, peak    active  peak  made");
+    // The pools' lines packed tight: eight pools and the voices stay a corner of the frame.
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0.0f));
     for (const PoolReport& r : in.stats.pools)
       pool_line(r);
     if (frame.voices != nullptr) pool_line(*frame.voices);  // the mixer's voices (audio/)
+    ImGui::PopStyleVar();
   }
   ImGui::End();
 }

@@ -18,6 +18,7 @@ constexpr ControlHelp kControls[] = {
     {"Space", "jump"},
     {"LMB (hold)", "fire rifle"},
     {"RMB", "scatter shot"},
+    {"E (hold)", "charge, release: throw"},
     {"F1", "overlay: compact, full, off"},
     {"F2 .. F9", "a panel on/off"},
     {"Tab", "free the cursor"},

@@ -54,11 +54,29 @@ void state_cell(SlotShows shows) {
   }
 }
 
+// A ring (RecycleOldest): a live slot's place in the order the pool takes them back, 1 the
+// oldest, which goes next once the pool is full (then it reads "next"). Counted per row shown, so
+// only up to a few thousand live objects.
+constexpr std::size_t kMostRanked = 4096;
+
+template <class T>
+void ring_cell(const WorldPool<T>& pool, int slot, bool live) {
+  if (!live || pool.active_count() > kMostRanked) return ImGui::TextDisabled("-");
+  std::size_t place = 1;
+  pool.for_each_active([&](int other, const T&) { place += pool.born(other) < pool.born(slot); });
+  const bool next_out = place == 1 && pool.active_count() == pool.capacity();
+  if (next_out)
+    ImGui::TextColored(ImVec4(1.0f, 0.55f, 0.2f, 1.0f), "next");  // place 1, the pool full
+  else
+    ImGui::Text("%zu", place);
+}
+
 // One row per slot, up to the size the pool was given (`rows`): its stage (live, lingering:
 // fading out before release, idle, vacant or never made), its generation (how many lives
-// it has begun and ended), the object's age, and where an idle slot sits on the free stack.
+// it has begun and ended), the object's age, where an idle slot sits on the free stack, and
+// for a ring its place in the order of recycling.
 template <class T>
-void slot_rows(const WorldPool<T>& pool, std::size_t rows) {
+void slot_rows(const WorldPool<T>& pool, std::size_t rows, bool ring) {
   ImGuiListClipper clipper;  // only the visible rows are built: 10^6 slots cost the same
   clipper.Begin(static_cast<int>(std::max(rows, pool.capacity())));
   while (clipper.Step()) {
@@ -86,6 +104,9 @@ void slot_rows(const WorldPool<T>& pool, std::size_t rows) {
         ImGui::Text("%d", depth);
       else
         ImGui::TextDisabled("-");
+      if (!ring) continue;
+      ImGui::TableNextColumn();
+      ring_cell(pool, slot, live);
     }
   }
 }
@@ -99,6 +120,18 @@ void fallback_lines(const WorldStats& stats, SimSettings& sim) {
   hint("bullets drawn in full; past it, a tracer");
   ImGui::TextWrapped("  flying now: %zu drawn in full, %zu as tracers (the fallback)",
                      stats.bullets_drawn_full, stats.bullets_drawn_as_tracers);
+}
+
+// Above a ring's slots: which slot the next acquire takes back, or how far from full it is.
+void ring_line(const World& world, int pool) {
+  visit_pool(world, pool, [](const auto& p) {
+    const int next = p.oldest_active();
+    if (p.active_count() == p.capacity() && next >= 0)
+      ImGui::TextWrapped("ring full: the next one takes back slot %d, the oldest", next);
+    else
+      ImGui::TextWrapped("ring: %zu of %zu live; when full, the oldest goes first",
+                         p.active_count(), p.capacity());
+  });
 }
 
 }  // namespace
@@ -175,7 +208,12 @@ void Overlay::slot_inspector(const World& world, ViewSettings& view) {
   // As tall as the window leaves (a small tile in full mode), the rows scrolling inside it.
   const float line = ImGui::GetTextLineHeightWithSpacing();
   const float height = std::clamp(ImGui::GetContentRegionAvail().y, line * 5.0f, line * 14.0f);
-  if (!ImGui::BeginTable("slots", 5, kFlags, ImVec2(0.0f, height))) return;
+  const auto chosen = static_cast<std::size_t>(view.inspect_pool);
+  bool ring = false;  // a RecycleOldest pool: its slots' order of recycling too
+  visit_pool(world, view.inspect_pool,
+             [&](const auto& p) { ring = p.policy() == OverflowPolicy::RecycleOldest; });
+  if (ring) ring_line(world, view.inspect_pool);
+  if (!ImGui::BeginTable("slots", ring ? 6 : 5, kFlags, ImVec2(0.0f, height))) return;
   if (slots_scroll_ >= 0.0f) ImGui::SetScrollY(slots_scroll_ * ImGui::GetScrollMaxY());
   slots_scroll_ = -1.0f;
   ImGui::TableSetupScrollFreeze(0, 1);
@@ -184,10 +222,11 @@ void Overlay::slot_inspector(const World& world, ViewSettings& view) {
   ImGui::TableSetupColumn("generation");
   ImGui::TableSetupColumn("age");
   ImGui::TableSetupColumn("free-stack depth");
+  if (ring) ImGui::TableSetupColumn("ring");
   ImGui::TableHeadersRow();
   // Rows up to the size the pool was given: with no warm-up, the slots not made yet too.
-  const std::size_t rows = world.config.pools[static_cast<std::size_t>(view.inspect_pool)].capacity;
-  visit_pool(world, view.inspect_pool, [rows](const auto& pool) { slot_rows(pool, rows); });
+  const std::size_t rows = world.config.pools[chosen].capacity;
+  visit_pool(world, view.inspect_pool, [&](const auto& pool) { slot_rows(pool, rows, ring); });
   ImGui::EndTable();
 }
 

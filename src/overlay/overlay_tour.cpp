@@ -88,6 +88,8 @@ constexpr Step kSteps[] = {
     inspect<kCasings>(),
     inspect<kDamageNumbers>(),
     inspect<kTracers>(),
+    inspect<kSpheres>(),
+    inspect<kDebris>(),
     {"slots to the top", [](Overlay& o, Settings&, Requests&, const Settings&) { o.scroll_slots(0.0f); }},
     {"panels to the top", [](Overlay& o, Settings&, Requests&, const Settings&) { o.scroll_panel(0.0f); }},
     // Settings. Fullscreen and back: under Xvfb it allocates nothing on the game's heap

@@ -21,13 +21,13 @@ struct Tile {
   float x, y, w, h;
 };
 constexpr std::array<Tile, kPanelCount> kFullTiles = {{
-    {0.000f, 0.00f, 0.500f, 0.52f},  // pools
-    {0.000f, 0.52f, 0.500f, 0.24f},  // heap
+    {0.000f, 0.00f, 0.500f, 0.62f},  // pools: eight, a row each in two tables
+    {0.000f, 0.62f, 0.500f, 0.16f},  // heap
     {0.500f, 0.64f, 0.255f, 0.36f},  // frame
-    {0.000f, 0.76f, 0.250f, 0.24f},  // Little's law
+    {0.000f, 0.78f, 0.250f, 0.22f},  // Little's law
     {0.500f, 0.00f, 0.255f, 0.64f},  // controls
     {0.755f, 0.00f, 0.245f, 0.66f},  // lessons
-    {0.250f, 0.76f, 0.250f, 0.24f},  // slots
+    {0.250f, 0.78f, 0.250f, 0.22f},  // slots
     {0.755f, 0.66f, 0.245f, 0.34f},  // settings
 }};
 
@@ -42,10 +42,10 @@ struct Size {
   float w, h;
 };
 constexpr std::array<Size, kPanelCount> kAloneSize = {{
-    {690.0f, 352.0f},  // pools
+    {690.0f, 440.0f},  // pools: eight, a row each in two tables
     {760.0f, 280.0f},  // heap
     {520.0f, 330.0f},  // frame
-    {690.0f, 230.0f},  // Little's law
+    {690.0f, 270.0f},  // Little's law
     {470.0f, 440.0f},  // controls
     {720.0f, 300.0f},  // lessons
     {420.0f, 270.0f},  // slots

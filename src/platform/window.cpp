@@ -110,6 +110,7 @@ FrameKeys Window::poll(InputQueue& input) {
   input.set_move(keys_live ? static_cast<float>(down(GLFW_KEY_W) - down(GLFW_KEY_S)) : 0.0f,
                  keys_live ? static_cast<float>(down(GLFW_KEY_D) - down(GLFW_KEY_A)) : 0.0f);
   input.set_sprint(keys_live && (down(GLFW_KEY_LEFT_SHIFT) || down(GLFW_KEY_RIGHT_SHIFT)));
+  input.set_throw_held(keys_live && down(GLFW_KEY_E));  // hold to charge, release to throw
   input.set_fire_held(captured_ &&
                       glfwGetMouseButton(window_, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS);
   return keys_;

@@ -91,6 +91,8 @@ class Pool {
   // No object in the slot (trimmed, forgotten or destroyed): re-made on demand.
   bool is_vacant(int slot) const { return in_range(slot) && slots_[slot].state == State::Vacant; }
   std::uint32_t generation(int slot) const { return in_range(slot) ? slots_[slot].generation : 0; }
+  // A live slot's acquisition number (1, 2, 3, ...): the order RecycleOldest takes them back in.
+  std::uint64_t born(int slot) const { return in_range(slot) ? slots_[slot].born : 0; }
   std::size_t capacity() const { return slots_.size(); }
   std::size_t active_count() const { return static_cast<std::size_t>(live_count_); }
   std::size_t idle_count() const { return static_cast<std::size_t>(free_top_); }

@@ -85,7 +85,7 @@ void Renderer::upload_instances(const RenderSettings& settings) {
 }
 
 // What the sun sees first, as depth: the level (drawn once at load, copied in), then what
-// moves: the targets, the casings.
+// moves: the targets, the casings, the spheres, the debris.
 void Renderer::shadow_pass(const RenderSettings& settings) {
   shadow_map_.begin();
   glUseProgram(programs_.shadow.program.id());
@@ -93,6 +93,8 @@ void Renderer::shadow_pass(const RenderSettings& settings) {
   glCullFace(GL_FRONT);  // the far sides' depth, as for the level (renderer.cpp)
   draw_batch(kDrawTargets, settings, &stats_.shadow_draw_calls);
   draw_batch(kDrawCasings, settings, &stats_.shadow_draw_calls);
+  draw_batch(kDrawSpheres, settings, &stats_.shadow_draw_calls);
+  draw_batch(kDrawDebris, settings, &stats_.shadow_draw_calls);
   glCullFace(GL_BACK);
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
 }
@@ -126,7 +128,7 @@ void Renderer::lit_pass(const Camera& camera, const RenderSettings& settings) {
   glBindTexture(GL_TEXTURE_2D, shadow_map_.texture());
   glActiveTexture(GL_TEXTURE0 + kTextureUnit);
   draw_level(false, false);
-  for (Kind kind : {kDrawTargets, kDrawCasings}) {
+  for (Kind kind : {kDrawTargets, kDrawCasings, kDrawSpheres, kDrawDebris}) {
     set_material(batches_[kind].texture, batches_[kind].base_color, 0.0f);
     draw_batch(kind, settings, nullptr);
   }

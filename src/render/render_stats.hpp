@@ -18,10 +18,13 @@ enum Kind : int {
   kDrawSparks,
   kDrawMuzzle,
   kDrawWeapon,  // the view model: the gun in the player's hands
+  kDrawSpheres,
+  kDrawDebris,
   kKindCount
 };
 inline constexpr std::array<const char*, kKindCount> kKindNames = {
-    "targets", "decals", "casings", "bullets", "tracers", "sparks", "muzzle", "weapon"};
+    "targets", "decals", "casings", "bullets", "tracers",
+    "sparks",  "muzzle", "weapon",  "spheres", "debris"};
 
 struct RenderStats {
   int draw_calls = 0;            // this frame, every pass

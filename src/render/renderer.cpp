@@ -74,6 +74,9 @@ void Renderer::upload_meshes(const assets::Level& level) {
   for (Kind glow : {kDrawTracers, kDrawSparks, kDrawMuzzle})
     use(glow, unit_quad(), -1);
   use(kDrawWeapon, unit_box(), -1);
+  use(kDrawSpheres, unit_sphere(16, 10), -1);  // low-poly: a hundred of them on screen
+  use(kDrawDebris, unit_box(),                 // pieces of the target's board, its texture and all
+      level.target.empty() ? -1 : level.target.front().material);
   meshes_.upload();
 
   level_vao_ = gl::make_vertex_array();  // per-vertex only: instance attributes stay constant

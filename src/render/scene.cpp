@@ -112,6 +112,10 @@ std::size_t capacity_for(const World& world, Kind kind) {
       return 2;  // two crossed quads
     case kDrawWeapon:
       return kWeaponParts;
+    case kDrawSpheres:
+      return world.spheres.pool.capacity() + world.spheres.heap.size();
+    case kDrawDebris:
+      return world.debris.pool.capacity() + world.debris.heap.size();
     default:
       return 0;
   }
@@ -129,6 +133,10 @@ int kind_of_pool(int pool) {
       return kDrawCasings;
     case kTracers:
       return kDrawTracers;
+    case kSpheres:
+      return kDrawSpheres;
+    case kDebris:
+      return kDrawDebris;
     default:
       return -1;
   }
@@ -162,13 +170,18 @@ void build_scene(const World& world, float alpha, SceneInstances& scene) {
   Writer out{scene};
 
   for (const Target& t : world.targets) {
-    if (t.broken) continue;  // a broken target is simply not drawn until it respawns
+    if (t.broken) continue;  // a broken target is its debris until it respawns
     const float flash = std::min(1.0f, t.hit_flash / 0.12f);
     const float health = t.health / 100.0f;
     glm::vec4 color = kTargetColor * glm::vec4(0.55f + 0.45f * health, 1, 1, 1);
     color = glm::mix(color, glm::vec4(1.0f), flash);
+    // Back from broken: it rises out of its lower edge and grows to its size.
+    const float s = std::clamp(t.respawn_age / Target::kRespawnRise, 0.0f, 1.0f);
+    const float grown = s * s * (3.0f - 2.0f * s);
+    const glm::vec3 size = t.half_size * 2.0f * glm::vec3(0.6f + 0.4f * grown, grown, 1.0f);
+    const glm::vec3 sunk{0.0f, -t.half_size.y * (1.0f - grown), 0.0f};
     out.next(kDrawTargets) = {
-        v4(lerp(t.prev_pos, t.pos, alpha)), v4(t.half_size * 2.0f), {0, 0, 1, 0}, color};
+        v4(lerp(t.prev_pos, t.pos, alpha) + sunk), v4(size), {0, 0, 1, 0}, color};
   }
 
   if (world.seeker.active) {  // cyan while it follows its handle, grey once it refused it
@@ -193,6 +206,25 @@ void build_scene(const World& world, float alpha, SceneInstances& scene) {
                               {0.014f * size, 0.014f * size, 0.045f * size, 0},
                               v4(axis, c.spin * 0.5f),
                               {0.85f, 0.65f, 0.25f, 1.0f}};
+  });
+
+  for_each_live(world.spheres, [&](const Sphere& s) {
+    out.next(kDrawSpheres) = {v4(lerp(s.prev_pos, s.pos, alpha)),
+                              v4(glm::vec3(2.0f * Sphere::kRadius)),
+                              {0, 0, 1, 0},
+                              {0.92f, 0.86f, 0.74f, 1.0f}};
+  });
+
+  for_each_live(world.debris, [&](const Debris& d) {
+    // Tumbling: its forward turns about its axis as it spins, and rolls with it.
+    const glm::vec3 u = direction_or(glm::cross(d.axis, {0.0f, 1.0f, 0.0f}), {1.0f, 0.0f, 0.0f});
+    const glm::vec3 v = glm::cross(d.axis, u);
+    const glm::vec3 forward = u * std::cos(d.spin) + v * std::sin(d.spin);
+    const float size = d.size * fade(d.life, Linger::kDebris);  // opaque: it shrinks away
+    out.next(kDrawDebris) = {v4(lerp(d.prev_pos, d.pos, alpha)),
+                             v4(glm::vec3(size)),
+                             v4(forward, 0.7f * d.spin),
+                             {1.0f, 1.0f, 1.0f, 1.0f}};
   });
 
   for_each_live(world.bullets, [&](const Bullet& b) {

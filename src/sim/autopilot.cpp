@@ -24,6 +24,11 @@ constexpr double kHoldAfterBreak = 0.4;
 // The firing line it walks, facing the range (world.cpp's place_targets): through the
 // spawn, this far to each side (metres).
 constexpr double kFiringLineHalf = 3.0;
+// The throw: the key held this long of every kThrowEvery seconds, then let go. A sphere each
+// time, thrown at about 24 m/s, so the ring of 100 is full within the first minute and its
+// oldest are taken back after.
+constexpr double kThrowEvery = 0.5;
+constexpr double kThrowHold = 0.35;
 
 // Where the sweep wants to look at time t (radians).
 double yaw_at(double t) {
@@ -94,6 +99,7 @@ TickInput autofire_input(std::uint64_t tick, double tick_hz) {
   };
   if (every(0.6)) input.scatter_presses = 1;
   if (every(2.5)) input.jump_presses = 1;
+  input.throw_held = std::fmod(t1, kThrowEvery) < kThrowHold;
   return input;
 }
 

@@ -1,5 +1,6 @@
 // A scripted player for the load harness (`flatline --no-window --autofire`) and the
-// play command: holds the trigger, fires the scatter shot periodically, jumps, and walks
+// play command: holds the trigger, fires the scatter shot periodically, throws a sphere
+// every half second (a short charge, then the release), jumps, and walks
 // the firing line before the range. Its aim follows a 12 s cycle: a sweep into the sky
 // (bullets live their whole lifetime, so the pool fills), a sweep across the glass wall
 // (holes, sparks, the targets before and behind it), then a hunt for the targets it can see
@@ -15,7 +16,7 @@
 
 namespace flatline {
 
-// Look, fire, scatter and jump: a pure function of the tick number (no aim at anything).
+// Look, fire, scatter, throw and jump: a pure function of the tick number (no aim at anything).
 TickInput autofire_input(std::uint64_t tick, double tick_hz);
 
 // The scripted player: the cycle of aims above, plus walking the firing line (3 m either

@@ -41,16 +41,6 @@ Surface surface_at(const World& world, const glm::vec3& point, int target) {
   return on_glass ? Surface::Glass : Surface::Wall;
 }
 
-void hit_target(World& world, int index, const glm::vec3& point, const BulletHit& hit,
-                float damage) {
-  Target& t = world.targets[static_cast<std::size_t>(index)];
-  t.health -= damage;
-  t.hit_flash = 0.12f;
-  ++world.target_hits;
-  world.last_target_hit_tick = world.tick;
-  spawn_damage_number(world, point + hit.normal * 0.1f, damage);  // break_targets: later
-}
-
 // One bullet's tick. True when the bullet is done: the caller sends it back to the pool.
 bool tick_bullet(World& world, Bullet& b, float dt) {
   b.prev_pos = b.pos;
@@ -64,6 +54,16 @@ bool tick_bullet(World& world, Bullet& b, float dt) {
 }
 
 }  // namespace
+
+void hit_target(World& world, int index, const glm::vec3& point, const glm::vec3& normal,
+                float damage) {
+  Target& t = world.targets[static_cast<std::size_t>(index)];
+  t.health -= damage;
+  t.hit_flash = 0.12f;
+  ++world.target_hits;
+  world.last_target_hit_tick = world.tick;
+  spawn_damage_number(world, point + normal * 0.1f, damage);  // break_targets: later
+}
 
 BulletHit first_hit(const World& world, const glm::vec3& p0, const glm::vec3& p1, float radius) {
   BulletHit level;
@@ -98,7 +98,7 @@ void land_bullet(World& world, Bullet& b, float dt, const glm::vec3& next, Bulle
     const glm::vec3 dir = glm::normalize(b.vel);
     b.pos = point;
     ++world.bullet_hits;
-    if (hit.target >= 0) hit_target(world, hit.target, point, hit, b.damage);
+    if (hit.target >= 0) hit_target(world, hit.target, point, hit.normal, b.damage);
     spawn_impact(world, point, hit.normal, dir, hit.target < 0);
     world.events.emit(EventKind::Impact, surface_at(world, point, hit.target), point, world.tick);
   } else {
@@ -123,6 +123,7 @@ void break_targets(World& world) {
     ++world.score;
     world.last_target_broken_tick = world.tick;
     world.events.emit(EventKind::TargetBroken, Surface::Target, t.pos, world.tick);
+    spawn_debris(world, t);  // it bursts into pieces (effects.cpp)
   }
 }
 

@@ -1,5 +1,6 @@
 // One lifecycle for every pooled effect (bullets, sparks, decals, casings, damage numbers,
-// tracers), so reuse never shows a last life and nothing vanishes mid-fade:
+// tracers, debris, and thrown spheres, which stay live until the pool takes them back), so
+// reuse never shows a last life and nothing vanishes mid-fade:
 //
 //   acquire    clear what the last life left (a trail, where the renderer interpolates
 //              from): only now is the new position known, so only now can it be cleared
@@ -34,6 +35,7 @@ struct Linger {
   static constexpr float kCasing = 0.5f;
   static constexpr float kDamageNumber = 0.3f;
   static constexpr float kTracer = 0.15f;
+  static constexpr float kDebris = 1.0f;  // a settled piece shrinks away
 };
 
 // Acquire: the new life's first position is written; clear what the last life left

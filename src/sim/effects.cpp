@@ -26,9 +26,12 @@ struct Bounciness {
 };
 constexpr Bounciness kCasingBounce{0.01f, 0.45f, 0.3f};
 constexpr Bounciness kSparkBounce{0.01f, 0.3f, 0.4f};
-constexpr float kRestSpeed = 0.4f;     // m/s: a casing this slow on a floor or a slope stays
-constexpr float kRestSlope = 0.5f;     // normal.y: floors and slopes up to 60°, not walls
-constexpr float kAudibleSpeed = 0.5f;  // m/s into the surface: a bounce that makes a tink
+constexpr float kDebrisRestitution = 0.3f;  // a broken piece is duller than a brass casing
+constexpr float kDebrisFriction = 0.4f;
+constexpr float kDebrisRestSpeed = 0.8f;  // m/s: heavier than a casing, it settles sooner
+constexpr float kRestSpeed = 0.4f;        // m/s: a casing this slow on a floor or a slope stays
+constexpr float kRestSlope = 0.5f;        // normal.y: floors and slopes up to 60°, not walls
+constexpr float kAudibleSpeed = 0.5f;     // m/s into the surface: a bounce that makes a tink
 
 struct Landing {
   bool hit = false;
@@ -104,6 +107,27 @@ void update_casings(World& world, float dt) {
     }
     // Slow, on something it can lie on: it stays there, on the platform or the ramp it fell on.
     if (glm::length(c.vel) < kRestSpeed && landing.normal.y > kRestSlope) c.resting = true;
+    return false;
+  });
+}
+
+// A target's piece: falls, tumbles, bounces on the level (a sphere half its size), and once
+// slow on a floor or a slope lies still until it fades (shrinking, as a casing does).
+void update_debris(World& world, float dt) {
+  update_live(world.debris, [&](Debris& d) {
+    d.prev_pos = d.pos;
+    d.age += dt;
+    if (live_then_linger(d.life, d.age, EffectTimes::kDebrisLife - Linger::kDebris, Linger::kDebris,
+                         dt))
+      return true;
+    if (d.resting) return false;
+    d.vel.y -= kGravity * dt;
+    d.spin += d.spin_rate * dt;
+    const Bounciness how{0.5f * d.size, kDebrisRestitution, kDebrisFriction};
+    const Landing landing = fly(world, d.pos, d.vel, dt, how);
+    if (!landing.hit) return false;
+    d.spin_rate *= 0.5f;  // each knock takes its tumble down
+    if (glm::length(d.vel) < kDebrisRestSpeed && landing.normal.y > kRestSlope) d.resting = true;
     return false;
   });
 }
@@ -193,12 +217,35 @@ void spawn_tracer(World& world, Handle bullet, const glm::vec3& head) {
   begin_life(t, world.config.clear_on_reuse);  // so no segment spans the old life and the new
 }
 
+void spawn_debris(World& world, const Target& target) {
+  const glm::vec3 centre = target.pos;
+  for (int i = 0; i < EffectTimes::kDebrisPerBreak; ++i) {
+    Debris* piece = spawn_object(world, world.debris);
+    if (piece == nullptr) break;  // a Drop pool (the overlay can set one) full: fewer pieces
+    Debris& d = *piece;
+    // One draw per statement, so every compiler draws in the same order.
+    const float x = world.rng.uniform(-1.0f, 1.0f);
+    const float y = world.rng.uniform(-1.0f, 1.0f);
+    const float z = world.rng.uniform(-1.0f, 1.0f);
+    const glm::vec3 from = glm::vec3(x, y, z) * target.half_size;  // somewhere in the board
+    d.pos = centre + from;
+    begin_life(d, world.config.clear_on_reuse);
+    const float up = world.rng.uniform(2.0f, 5.0f);
+    const glm::vec3 scatter = random_unit(world.rng);
+    d.vel = from * 4.0f + scatter * 1.5f + glm::vec3(0.0f, up, 0.0f);  // outwards, upwards
+    d.axis = random_unit(world.rng);
+    d.spin_rate = world.rng.uniform(6.0f, 16.0f);
+    d.size = world.rng.uniform(0.12f, 0.22f);
+  }
+}
+
 void update_effects(World& world, float dt) {
   update_sparks(world, dt);
   update_decals(world, dt);
   update_casings(world, dt);
   update_damage_numbers(world, dt);
   update_tracers(world, dt);
+  update_debris(world, dt);
 }
 
 }  // namespace flatline

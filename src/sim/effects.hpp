@@ -52,6 +52,22 @@ struct DamageNumber {
   friend bool operator==(const DamageNumber&, const DamageNumber&) = default;
 };
 
+// A piece of a broken target: a small box that tumbles (spins about its own axis), bounces
+// on the level and settles there, as a casing does, then fades.
+struct Debris {
+  glm::vec3 pos{0.0f};
+  glm::vec3 prev_pos{0.0f};
+  glm::vec3 vel{0.0f};
+  glm::vec3 axis{0.0f, 1.0f, 0.0f};  // what it tumbles about (unit), for the renderer
+  float spin = 0.0f;                 // radians about the axis
+  float spin_rate = 0.0f;
+  float size = 0.0f;  // the box's edge, metres
+  float age = 0.0f;
+  bool resting = false;
+  EffectLife life;
+  friend bool operator==(const Debris&, const Debris&) = default;
+};
+
 // A tracer follows its bullet through a generational handle, never a pointer:
 // when the bullet is released (and its slot perhaps re-vended) the handle stops
 // resolving (or its bullet stops living), and the tracer lingers where it is, fading.
@@ -70,6 +86,8 @@ struct EffectTimes {
   static constexpr float kDecalLife = 30.0f;
   static constexpr float kCasingLife = 3.0f;  // on the floor a moment, then swept
   static constexpr float kDamageNumberLife = 0.9f;
+  static constexpr float kDebrisLife = 4.0f;  // long enough to see the pieces settle
+  static constexpr int kDebrisPerBreak = 14;  // pieces a broken target bursts into
 };
 
 // What a life leaves behind for the next (effect_life.hpp): where the renderer interpolates
@@ -83,6 +101,9 @@ inline auto last_life_of(Decal&) {
 inline auto last_life_of(Casing& c) {
   return std::tie(c.prev_pos);
 }
+inline auto last_life_of(Debris& d) {
+  return std::tie(d.prev_pos);
+}
 inline auto last_life_of(DamageNumber& d) {
   return std::tie(d.prev_pos);
 }
@@ -95,6 +116,9 @@ inline void clear_last_life(Spark& s) {
 inline void clear_last_life(Decal&) {}
 inline void clear_last_life(Casing& c) {
   c.prev_pos = c.pos;
+}
+inline void clear_last_life(Debris& d) {
+  d.prev_pos = d.pos;
 }
 inline void clear_last_life(DamageNumber& d) {
   d.prev_pos = d.pos;
@@ -113,6 +137,9 @@ inline std::array<glm::vec3, 1> hashed_state(const Decal& d) {
 }
 inline std::array<glm::vec3, 1> hashed_state(const Casing& c) {
   return {c.pos};
+}
+inline std::array<glm::vec3, 2> hashed_state(const Debris& d) {
+  return {d.pos, d.vel};
 }
 inline std::array<glm::vec3, 1> hashed_state(const DamageNumber& d) {
   return {d.pos};

@@ -13,7 +13,8 @@ struct TickInput {
   float look_yaw = 0.0f;      // radians to turn this tick, positive = left
   float look_pitch = 0.0f;    // radians, positive = up
   bool sprint = false;
-  bool fire_held = false;  // rifle trigger down at tick time
+  bool fire_held = false;   // rifle trigger down at tick time
+  bool throw_held = false;  // throw key down: charging; its release throws a sphere
   // Presses are counted, not sampled: a click that starts and ends between two
   // ticks still arrives, on the next tick.
   std::uint8_t fire_presses = 0;
@@ -32,6 +33,7 @@ class InputQueue {
   }
   void set_sprint(bool down) { held_.sprint = down; }
   void set_fire_held(bool down) { held_.fire_held = down; }
+  void set_throw_held(bool down) { held_.throw_held = down; }
   void add_look(float yaw, float pitch) {
     pending_yaw_ += yaw;
     pending_pitch_ += pitch;

@@ -22,7 +22,17 @@
 
 namespace flatline {
 
-enum PoolId : int { kBullets, kSparks, kDecals, kCasings, kDamageNumbers, kTracers, kPoolCount };
+enum PoolId : int {
+  kBullets,
+  kSparks,
+  kDecals,
+  kCasings,
+  kDamageNumbers,
+  kTracers,
+  kSpheres,
+  kDebris,
+  kPoolCount
+};
 
 // What a pool is made with: how many objects, and what acquire() does when all are in use.
 struct PoolSizing {
@@ -51,6 +61,12 @@ inline constexpr std::array<KindInfo, kPoolCount> kKinds = {{
     {kDamageNumbers, "damage_numbers", {64, OverflowPolicy::Drop}},
     // the cheap visual for bullets past the full-visual cap
     {kTracers, "tracers", {256, OverflowPolicy::Drop}},
+    // thrown spheres stay in the world until taken back (three.js games_fps's ring of 100):
+    // the next throw always flies, and the oldest sphere, long at rest, is what can go
+    {kSpheres, "spheres", {100, OverflowPolicy::RecycleOldest}},
+    // a broken target's pieces: 14 a break, at most 2 breaks/s × 4 s life, k 1.3 ≈ 146 → 160;
+    // past that the oldest piece, settled and fading, goes first
+    {kDebris, "debris", {160, OverflowPolicy::RecycleOldest}},
 }};
 
 // Row i is kind i: a row out of order, or one missing (left zero), fails to build.

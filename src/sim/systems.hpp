@@ -14,6 +14,11 @@ void update_bullets(World& world, float dt);                         // bullets.
 // dense order, a heap list's insertion order) cannot change the game.
 void break_targets(World& world);             // bullets.cpp
 void update_effects(World& world, float dt);  // effects.cpp
+// Thrown spheres (spheres.cpp): the throw key's charge and release, then the spheres' tick.
+void throw_spheres(World& world, const TickInput& input, float dt);
+void update_spheres(World& world, float dt);
+// One sphere thrown from just in front of the eye at `speed` m/s, plus the player's velocity.
+void launch_sphere(World& world, float speed);
 
 // What a bullet's segment hits first this tick.
 struct BulletHit {
@@ -32,6 +37,11 @@ BulletHit first_hit(const World& world, const glm::vec3& p0, const glm::vec3& p1
 BulletHit earlier_target_hit(const World& world, const glm::vec3& p0, const glm::vec3& p1,
                              float radius, BulletHit best);
 
+// Something struck target `index` at `point` (its surface; `normal` out of it) for `damage`:
+// its health, its flash, the hit marker's tick and a damage number (bullets.cpp).
+void hit_target(World& world, int index, const glm::vec3& point, const glm::vec3& normal,
+                float damage);
+
 // The second half of a flying bullet's tick, once its segment's first hit is known: move it
 // there or to `next`, apply the hit, end its flight if it is over (bullets.cpp). A kernel that
 // finds hits another way (BulletKernel) ends each tick of a bullet it could not prove clear
@@ -44,6 +54,8 @@ void spawn_impact(World& world, const glm::vec3& point, const glm::vec3& normal,
 void spawn_damage_number(World& world, const glm::vec3& point, float value);
 void spawn_casing(World& world, const glm::vec3& point, const glm::vec3& vel);
 void spawn_tracer(World& world, Handle bullet, const glm::vec3& head);
+// A broken target bursts into EffectTimes::kDebrisPerBreak pieces (effects.cpp).
+void spawn_debris(World& world, const Target& target);
 
 // Every way a bullet's flight ends (a hit, its lifetime or range, a recycle, a lesson's
 // release) gives back what its flight held: its place under the full-visual cap. A bullet

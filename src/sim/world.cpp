@@ -98,7 +98,9 @@ void update_targets(World& world, float dt) {
       if (t.respawn_timer > 0.0f) continue;
       t.broken = false;  // respawn: whole again, where its motion has got to
       t.health = 100.0f;
+      t.respawn_age = 0.0f;  // the renderer raises it back into place over kRespawnRise
     }
+    t.respawn_age = std::min(t.respawn_age + dt, 10.0f);
     t.phase += t.speed * dt;
     if (t.phase > 6.2831853f) t.phase -= 6.2831853f;
     t.pos = t.home + t.sway * std::sin(t.phase);
@@ -109,6 +111,7 @@ void step(World& world, const TickInput& input, float dt) {
   update_player(world, input, dt);
   update_targets(world, dt);
   fire_weapons(world, input, dt);
+  throw_spheres(world, input, dt);
   // The bullets' tick: the game's own, or a kernel that plays it the same way (BulletKernel).
   if (world.bullet_kernel)
     world.bullet_kernel->update_bullets(world, dt);
@@ -117,6 +120,7 @@ void step(World& world, const TickInput& input, float dt) {
   if (world.config.forget_lost) forget_lost_bullets(world);  // lifecycle.hpp
   break_targets(world);
   update_effects(world, dt);
+  update_spheres(world, dt);
   update_seeker(world, dt);
   for_each_kind(world, [dt](auto& kind) { kind.meter.end_tick(dt); });
   ++world.tick;
@@ -193,6 +197,7 @@ std::uint64_t state_hash(const World& world) {
   h.f(world.player.pitch);
   h.f(world.player.spread);
   h.f(world.player.recoil_pitch);
+  h.f(world.player.throw_charge);
   for (const Target& t : world.targets) {
     h.v3(t.pos);
     h.f(t.health);

@@ -26,6 +26,7 @@
 #include "sim/lifecycle.hpp"
 #include "sim/pooled_kinds.hpp"
 #include "sim/rng.hpp"
+#include "sim/spheres.hpp"
 
 namespace flatline {
 
@@ -133,6 +134,7 @@ struct Player {
   float muzzle_flash = 0.0f;  // seconds left of the flash
   float spread = 0.0f;        // radians: the rifle's cone now (0: the next shot goes true)
   float recoil_pitch = 0.0f;  // radians the kick lifts the view above `pitch` (look_direction)
+  float throw_charge = 0.0f;  // seconds the throw key has been held (spheres.hpp); 0: not held
 };
 
 // Targets are few and permanent: they are not pooled (a boss spawned once needs no pool).
@@ -147,6 +149,10 @@ struct Target {
   float health = 100.0f;
   float respawn_timer = 0.0f;
   float hit_flash = 0.0f;
+  // Seconds since it last came back whole, for the renderer's rise (kRespawnRise); it starts
+  // past it, a target that was never broken standing already.
+  float respawn_age = 10.0f;
+  static constexpr float kRespawnRise = 0.4f;
   bool broken = false;
   Aabb box() const { return {pos - half_size, pos + half_size}; }
 };
@@ -217,6 +223,8 @@ struct World {
   PooledKind<Casing> casings{kCasings, config};
   PooledKind<DamageNumber> damage_numbers{kDamageNumbers, config};
   PooledKind<Tracer> tracers{kTracers, config};
+  PooledKind<Sphere> spheres{kSpheres, config};
+  PooledKind<Debris> debris{kDebris, config};
 
   std::uint64_t tick = 0;
   std::uint64_t shots_fired = 0;   // rifle shots and scatter pellets requested
@@ -245,6 +253,8 @@ void for_each_kind(W& world, Fn&& fn) {
   fn(world.casings);
   fn(world.damage_numbers);
   fn(world.tracers);
+  fn(world.spheres);
+  fn(world.debris);
 }
 
 // Every live object of one kind, pooled or (pooling off) on the heap: what readers such as

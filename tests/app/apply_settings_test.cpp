@@ -100,7 +100,7 @@ TEST(ClampSettings, TheTickRateIsHeldInTheCommandLinesRange) {
 TEST(ClampSettings, CountsIndicesEnumsAndRequestsAreHeldToo) {
   Settings s = start();
   Requests r;
-  s.sim.capacity = {-1, 0, 1 << 30, 64, 1, 2};
+  s.sim.capacity = {-1, 0, 1 << 30, 64, 1, 2, 100, 160};
   s.sim.policy[0] = static_cast<OverflowPolicy>(7);
   s.view.inspect_pool = -3;
   s.view.mode = static_cast<OverlayMode>(9);

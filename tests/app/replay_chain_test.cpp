@@ -133,6 +133,19 @@ TEST(ReplayChain, AVersion2RecordingIsRefusedByName) {
       << r.error;
 }
 
+TEST(ReplayChain, AVersion3RecordingIsRefusedByName) {
+  const std::string path = path_of("v3.flrp");
+  record_steady(path, 10, 0.0f);
+  std::vector<char> bytes = bytes_of(path);
+  bytes[4] = 3;
+  write_bytes(path, bytes);
+  const Read r = read(path);
+  EXPECT_TRUE(!r.ok && has(r.error, "at byte 4") && has(r.error, "version 3") &&
+              has(r.error, "throw key"))
+      << r.error;
+  EXPECT_EQ(r.error.find('\n'), std::string::npos) << "one line";
+}
+
 TEST(ReplayLevel, TheFingerprintFollowsTheCollidersAndNothingElse) {
   const ArenaLayout layout = builtin_arena_layout();
   const std::uint64_t base = level_fingerprint(layout);

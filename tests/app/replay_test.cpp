@@ -60,8 +60,19 @@ TEST(Replay, ATickRoundTripsThroughItsBytes) {
   EXPECT_EQ(out.look_yaw, in.look_yaw);
   EXPECT_EQ(out.look_pitch, in.look_pitch);
   EXPECT_TRUE(out.sprint && out.fire_held);
+  EXPECT_FALSE(out.throw_held);
   EXPECT_EQ(out.fire_presses, 2);
   EXPECT_EQ(out.jump_presses, 3);
+}
+
+TEST(Replay, TheThrowKeyRoundTripsThroughItsFlags) {
+  TickInput in;
+  in.throw_held = true;
+  unsigned char bytes[kReplayTickBytes];
+  encode_tick(in, bytes);
+  const TickInput out = decode_tick(bytes);
+  EXPECT_TRUE(out.throw_held);
+  EXPECT_FALSE(out.fire_held || out.sprint);
 }
 
 TEST(Replay, PlayingARecordingBackReachesTheSameStateHash) {

@@ -13,10 +13,21 @@ namespace {
 // The names are the stats file's keys and the overlay's labels, in this order: a contract.
 TEST(PooledKinds, TheNamesAreTheStatsFilesKeysInPoolIdOrder) {
   const std::vector<std::string_view> expected = {"bullets", "sparks",         "decals",
-                                                  "casings", "damage_numbers", "tracers"};
+                                                  "casings", "damage_numbers", "tracers",
+                                                  "spheres", "debris"};
   ASSERT_EQ(expected.size(), static_cast<std::size_t>(kPoolCount));
   for (int i = 0; i < kPoolCount; ++i)
     EXPECT_EQ(kPoolNames[static_cast<std::size_t>(i)], expected[static_cast<std::size_t>(i)]);
+}
+
+// The two that stay in view: a ring of 100 spheres (three.js games_fps's), and debris, both
+// taking back their oldest when full.
+TEST(PooledKinds, SpheresAreARingOfAHundredAndDebrisRecyclesToo) {
+  const World world(WorldConfig{});
+  EXPECT_EQ(world.spheres.pool.capacity(), 100u);
+  EXPECT_EQ(world.spheres.pool.policy(), OverflowPolicy::RecycleOldest);
+  EXPECT_EQ(world.debris.pool.policy(), OverflowPolicy::RecycleOldest);
+  EXPECT_GE(world.debris.pool.capacity(), static_cast<std::size_t>(EffectTimes::kDebrisPerBreak));
 }
 
 TEST(PooledKinds, ForEachKindVisitsEveryKindOnceInPoolIdOrder) {
