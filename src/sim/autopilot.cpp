@@ -151,8 +151,11 @@ TickInput autofire_input(const World& world, double tick_hz) {
       if (const int i = hunted_target(world); i >= 0)
         want = view_towards(eye, world.targets[static_cast<std::size_t>(i)].pos);
       // Short bursts at a target, as a player fires: the trigger rests while the cone is
-      // wider than half its widest, so the shots keep landing (weapons.cpp, the cone).
-      if (world.player.spread > 0.5f * world.config.spread_max) input.fire_held = false;
+      // wider than half its widest, so the shots keep landing (weapons.cpp, the cone). A
+      // stress rate of many shots a tick keeps it held: those runs load the tick, not aim.
+      if (world.config.rifle_rate <= tick_hz &&
+          world.player.spread > 0.5f * world.config.spread_max)
+        input.fire_held = false;
       break;
   }
   input.look_yaw = std::clamp(turn_to(want.yaw, yaw), -kMaxTurn, kMaxTurn);

@@ -12,9 +12,8 @@ namespace {
 
 // The names are the stats file's keys and the overlay's labels, in this order: a contract.
 TEST(PooledKinds, TheNamesAreTheStatsFilesKeysInPoolIdOrder) {
-  const std::vector<std::string_view> expected = {"bullets", "sparks",         "decals",
-                                                  "casings", "damage_numbers", "tracers",
-                                                  "spheres", "debris"};
+  const std::vector<std::string_view> expected = {"bullets",        "sparks",  "decals",  "casings",
+                                                  "damage_numbers", "tracers", "spheres", "debris"};
   ASSERT_EQ(expected.size(), static_cast<std::size_t>(kPoolCount));
   for (int i = 0; i < kPoolCount; ++i)
     EXPECT_EQ(kPoolNames[static_cast<std::size_t>(i)], expected[static_cast<std::size_t>(i)]);
