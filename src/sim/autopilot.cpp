@@ -144,8 +144,8 @@ TickInput autofire_input(const World& world, double tick_hz) {
     case AimPhase::Sky:
       break;
     case AimPhase::Hunt:
-      if (just_broke_one(world, tick_hz)) {
-        want = {yaw, world.player.pitch};
+      if (just_broke_one(world, tick_hz)) {  // the hand rests: the view it sees, kick and all
+        want = {yaw, world.player.pitch + world.player.recoil_pitch};
         break;
       }
       if (const int i = hunted_target(world); i >= 0)

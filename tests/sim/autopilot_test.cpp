@@ -121,6 +121,12 @@ TEST(Autopilot, HoldsItsAimAMomentAfterABreakThenTurnsToTheNext) {
     EXPECT_EQ(held.look_pitch, 0.0f) << tick;
     EXPECT_TRUE(held.fire_held);
   }
+  // The rifle's kick lifts the view while it holds: the hand rests, it does not pull the view
+  // down by the kick every tick (a stress rate's kick would sink the aim to the floor).
+  world->player.recoil_pitch = 0.05f;
+  world->tick = 310;
+  EXPECT_EQ(autofire_input(*world, kHz).look_pitch, 0.0f);
+  world->player.recoil_pitch = 0.0f;
   world->tick = 324;  // 0.4 s after the break
   EXPECT_EQ(autofire_input(*world, kHz).look_yaw, hunting.look_yaw);
 }
