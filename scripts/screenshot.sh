@@ -3,6 +3,7 @@
 # the Release build in a hidden window under Xvfb, deterministic frames (--fixed-dt), so
 # two runs give the same pixels. Two sets:
 #   views    one picture per view of the overlay: compact.png (the default, the README's),
+#            play.png (the play command's own picture, below),
 #            full.png (every panel), and one per teaching panel (--overlay <panel>)
 #   lessons  one picture per teaching switch, by its flag: lesson-<name>.png, at a frame
 #            where the switch shows (docs/concepts.md says what to look for in each)
@@ -88,5 +89,15 @@ run_set() {  # prefix lines...
   done
 }
 
-if [[ $which == views || $which == all ]]; then run_set "" "${views[@]}"; fi
+# play.png: the play command as it draws here (scripts/play.sh's flags: no --aa, no
+# --soft-shadows, so auto picks what this machine affords), frames fixed so the picture
+# repeats; at frame 594 a tracer round flies past the sphere just thrown, the ring of
+# spheres rests on the floor and a broken target's debris lies before the glass.
+play_shot() {
+  xvfb-run -a -s "-screen 0 1280x720x24" "$flatline" --frames 594 --autofire --hidden \
+    --fixed-dt --screenshot "$out/play.png" >/dev/null
+  echo "screenshot: $out/play.png"
+}
+
+if [[ $which == views || $which == all ]]; then run_set "" "${views[@]}" && play_shot; fi
 if [[ $which == lessons || $which == all ]]; then run_set "lesson-" "${lessons[@]}"; fi

@@ -236,8 +236,10 @@ void build_scene(const World& world, float alpha, SceneInstances& scene) {
     const glm::vec3 tail =
         lerp(t.prev_trail[Tracer::kTrail - 1], t.trail[Tracer::kTrail - 1], alpha);
     const glm::vec3 span = head - tail;
+    // A glowing streak a few pixels wide at 20 m (the round itself is far thinner), so a
+    // tracer round reads as it does in play, where the eye follows the light.
     out.next(kDrawTracers) = {v4((head + tail) * 0.5f),
-                              {0.02f, 0.02f, std::max(glm::length(span), 0.05f), 0},
+                              {0.06f, 0.06f, std::max(glm::length(span), 0.05f), 0},
                               v4(direction_or(span, {0, 0, 1})),
                               {1.0f, 0.6f, 0.2f, 0.8f * fade(t.life, Linger::kTracer)}};
   });
