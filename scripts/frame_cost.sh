@@ -6,6 +6,8 @@
 # The picture's parts (tone mapping, soft shadows, fog) are priced the same way, each switched
 # off alone and all three at once. The machine's load average is printed under the table.
 # Usage: scripts/frame_cost.sh [rounds] [frames]     (FRAME_COST_CONFIGS: below)
+# FRAME_COST_SCREENS (sizes, e.g. "1280x720 960x540") plays each configuration fullscreen on
+# an Xvfb screen of each size instead: what the frame costs per pixel drawn.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-3}
@@ -19,13 +21,23 @@ configs=("" "--aa fxaa" "--aa msaa4" "--no-shadows" "--overlay off" "--overlay f
 # FRAME_COST_CONFIGS (one configuration a line; an empty line is the default) prices only
 # those, e.g. the picture's parts on a busy machine. The first line is the one compared to.
 if [[ -n ${FRAME_COST_CONFIGS:-} ]]; then mapfile -t configs <<<"$FRAME_COST_CONFIGS"; fi
+if [[ -n ${FRAME_COST_SCREENS:-} ]]; then
+  read -r -a screens <<<"$FRAME_COST_SCREENS"
+  sized=()
+  for c in "${configs[@]}"; do
+    for size in "${screens[@]}"; do sized+=("--fullscreen $c@$size"); done
+  done
+  configs=("${sized[@]}")
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for ((r = 0; r < rounds; ++r)); do
   for i in "${!configs[@]}"; do
+    flags=${configs[$i]%@*} size=1280x720
+    [[ ${configs[$i]} == *@* ]] && size=${configs[$i]##*@}
     # shellcheck disable=SC2086
-    xvfb-run -a -s "-screen 0 1280x720x24" "$exe" --hidden --frames "$frames" --autofire \
-      --seed 7 --stats "$tmp/$i.$r.json" ${configs[$i]} >/dev/null 2>&1
+    xvfb-run -a -s "-screen 0 ${size}x24" "$exe" --hidden --frames "$frames" --autofire \
+      --seed 7 --stats "$tmp/$i.$r.json" $flags >/dev/null 2>&1
   done
 done
 python3 - "$tmp" "$rounds" "${configs[@]}" <<'PY'
@@ -41,7 +53,8 @@ print("| configuration | frame median, ms | p99, ms | median vs default |")
 print("|---|---|---|---|")
 for i, c in enumerate(configs):
     m = stat(i, "median")
-    print(f"| {c or 'default (shadows, --aa auto, compact overlay)'} | {m:.1f} | {stat(i, 'p99'):.1f} | {m - base:+.1f} |")
+    name = (c.replace("@", " on ") if "@" in c else c).strip()
+    print(f"| {name or 'default (shadows, --aa auto, compact overlay)'} | {m:.1f} | {stat(i, 'p99'):.1f} | {m - base:+.1f} |")
 print(f"\nLoad average (1 min) at the end: {open('/proc/loadavg').read().split()[0]} "
       f"on {__import__('os').cpu_count()} CPUs: above that, other work shared the machine.")
 PY
