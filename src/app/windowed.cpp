@@ -1,67 +1,40 @@
 // The windowed frame loop. Like DOOM's D_DoomLoop, it reads top to bottom, one named phase
 // after another: poll input -> fixed ticks -> render -> overlay and HUD -> settings -> present.
 // The session (app/session.hpp) owns the world, the clock, the settings, replay and recording,
-// and the report. A frame is one call of frame(): natively in a while loop, in the browser
-// once per animation frame (scripts/web.sh builds it).
+// and the report; what the loop uses beside it is a Game (app/game.hpp). A frame is one call
+// of frame(): natively in a while loop, in the browser once per animation frame
+// (browser_frame.cpp; scripts/web.sh builds it).
 #include "app/windowed.hpp"
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <memory>
 #include <string>
 #include <thread>
 #include <utility>
-#include <vector>
 
 #include "app/apply_settings.hpp"
 #include "app/error_line.hpp"
-#include "app/output_file.hpp"
-#include "app/run_report.hpp"
-#include "app/session.hpp"
+#include "app/game.hpp"
 #include "app/view_settings.hpp"
-#include "diag/heap_counter.hpp"
-#include "hud/hud.hpp"
-#include "overlay/overlay.hpp"
-#include "overlay/overlay_tour.hpp"
-#include "platform/window.hpp"
-#include "render/renderer.hpp"
 #include "render/scene.hpp"
-#include "render/screenshot.hpp"
 #include "sim/stats.hpp"
 
-#ifdef __EMSCRIPTEN__
-#include <emscripten/emscripten.h>
-#endif
-
 namespace flatline::app {
+
+// Allocations the player caused that are not the frame loop's own work, left out of the
+// after-warm-up count and reported apart (a screenshot; drawing at a new window size). Before
+// warm-up everything is load: nothing is set aside.
+void set_aside(Game& g, const heap::Counts& taken, heap::Counts* bucket) {
+  if (!g.session.warmed_up()) return;
+  g.session.set_aside(taken);
+  if (bucket != nullptr) *bucket = *bucket + taken;
+  g.frame_start_heap = g.frame_start_heap + taken;  // nor in the overlay's per-frame count
+}
+
 namespace {
 
 constexpr int kMaxSteps = FixedStep::kMaxTicksPerAdvance;  // N presses a frame, at most
-
-// Everything the frame loop uses beside the session, made at load.
-struct Game {
-  explicit Game(Session& s) : session(s) {}
-  Session& session;
-  std::unique_ptr<platform::Window> window;
-  render::Renderer renderer;
-  hud::Hud hud;  // crosshair, hit marker, score, damage numbers: drawn whatever the overlay shows
-  overlay::Overlay overlay;
-  Settings applied;               // what the game runs with: the settings phase compares
-  Requests requests;              // one-shot: the overlay and keys fill them, the loop consumes
-  overlay::FrameInfo info;        // what the overlay shows about the frames
-  PoolReport voices;              // the sound's voices this frame, for the pools table
-  overlay::OverlayTour tour;      // --overlay-tour: a person's use of the panel, scripted
-  heap::Counts frame_start_heap;  // heap totals at the last overlay phase
-  heap::Counts resizes;           // set aside: drawing at a new window size (see draw_world)
-  int drawn_width = 0, drawn_height = 0;  // the framebuffer the last frame was drawn at
-  double last_time = 0.0;                 // the window's clock at the last fixed-tick phase
-  int width = 0, height = 0;              // the framebuffer, this frame
-  float alpha = 1.0f;                     // where the picture is between the last two ticks
-  RunReport report;                       // the render half of the report
-  bool screenshot_failed = false;         // a screenshot could not be written: the run exits 1
-  std::uint64_t reallocations_at_warmup = 0;
-};
 
 // Load: the window, the renderer (compiles and warms every program), the overlay, the HUD.
 bool load(Game& g, std::string& error) {
@@ -134,16 +107,6 @@ int run_fixed_ticks(Game& g) {
   return ticks;
 }
 
-// Allocations the player caused that are not the frame loop's own work, left out of the
-// after-warm-up count and reported apart (a screenshot; drawing at a new window size). Before
-// warm-up everything is load: nothing is set aside.
-void set_aside(Game& g, const heap::Counts& taken, heap::Counts* bucket) {
-  if (!g.session.warmed_up()) return;
-  g.session.set_aside(taken);
-  if (bucket != nullptr) *bucket = *bucket + taken;
-  g.frame_start_heap = g.frame_start_heap + taken;  // nor in the overlay's per-frame count
-}
-
 // 3. Render, blending the last two ticks by alpha (interpolation; without it the picture
 // only moves on ticks). The first frame drawn at a new window size (a resize) is counted
 // apart: the driver remakes what depends on the size (llvmpipe compiles new shader variants
@@ -198,30 +161,6 @@ void draw_overlay_and_hud(Game& g, int ticks, const platform::FrameKeys& keys) {
   g.overlay.end_frame();
 }
 
-// The frame as PNG, written whole or not at all (output_file.hpp).
-bool write_screenshot(const std::string& path, int width, int height, std::string& error) {
-  std::vector<unsigned char> png;
-  if (!render::capture_png(width, height, png, error)) return false;
-  OutputFile out;
-  if (!out.open(path, error)) return false;
-  std::fwrite(png.data(), 1, png.size(), out.get());
-  return out.commit(error);
-}
-
-void take_screenshot(Game& g) {
-  const heap::Mark capture;  // a capture the player asked for is not the frame's own work
-  const std::string& asked = g.session.options().screenshot_path;
-  const std::string path = asked.empty() ? "flatline.png" : asked;
-  std::string error;
-  if (write_screenshot(path, g.width, g.height, error)) {
-    std::printf("flatline: screenshot %s\n", path.c_str());
-  } else {
-    print_error("screenshot: " + error);
-    g.screenshot_failed = true;
-  }
-  set_aside(g, capture.since(), nullptr);
-}
-
 // 6. Present: a screenshot if asked (F12, the overlay, or the last frame of --screenshot),
 // then swap.
 void present(Game& g, const platform::FrameKeys& keys) {
@@ -257,10 +196,17 @@ void end_frame(Game& g) {
     r.gpu_bytes[static_cast<std::size_t>(i)] = render::gpu_bytes_of_pool(rs, i);
 }
 
+int fail(const std::string& what) {
+  print_error(what);
+  return 1;
+}
+
+}  // namespace
+
 // One frame: each phase a function above. False when the run is over (the player quit,
 // --frames reached, a replay ended). The frame loop calls it; so does the browser, once per
-// animation frame (emscripten_set_main_loop: the page's loop is the browser's, as in
-// floooh's pacman.c, whose frame() serves native and web alike).
+// animation frame (browser_frame.cpp: the page's loop is the browser's, as in floooh's
+// pacman.c, whose frame() serves native and web alike).
 bool frame(Game& g) {
   if (!begin_frame(g)) return false;
   const platform::FrameKeys keys = poll_input(g);  // 1. events -> input, keys, pause
@@ -274,18 +220,6 @@ bool frame(Game& g) {
   end_frame(g);
   return true;
 }
-
-int fail(const std::string& what) {
-  print_error(what);
-  return 1;
-}
-
-// A run: the session and what the frame loop uses beside it. On the heap, made at load: in
-// the browser it outlives run_windowed, which returns once the page's loop is set.
-struct Run {
-  Session session;
-  Game game{session};
-};
 
 // The end of the run: the render half of the report, then the session's whole report.
 int finish(Run& run) {
@@ -309,32 +243,13 @@ int finish(Run& run) {
   return code == 0 && game.screenshot_failed ? 1 : code;
 }
 
-#ifdef __EMSCRIPTEN__
-// The browser calls this once per animation frame. At the end of a finite run it stops the
-// loop, writes the report and tells the page (web/index.html: Module.onRunEnd).
-void browser_frame(void* arg) {
-  Run& run = *static_cast<Run*>(arg);
-  if (frame(run.game)) return;
-  emscripten_cancel_main_loop();
-  const int code = finish(run);  // the run is kept: the canvas keeps its last picture
-  EM_ASM(
-      {
-        if (Module.onRunEnd) Module.onRunEnd($0);
-      },
-      code);
-}
-#endif
-
-}  // namespace
-
 int run_windowed(const Options& options) {
   auto run = std::make_unique<Run>();
   std::string error;
   if (!run->session.load(options, error)) return fail(error);
   if (!load(run->game, error)) return fail(error);
 #ifdef __EMSCRIPTEN__
-  // The page's loop is the browser's: frame() per requestAnimationFrame.
-  emscripten_set_main_loop_arg(browser_frame, run.release(), 0, false);
+  run_in_browser(std::move(run));  // returns at once: the page's loop runs the frames
   return 0;
 #else
   while (frame(run->game)) {

@@ -5,28 +5,18 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <iterator>
 
 #include <imgui.h>
+
+#include "sim/controls.hpp"
 
 namespace flatline::hud {
 namespace {
 
-struct Control {
-  const char* key;
-  const char* action;
-};
-
-constexpr Control kControls[] = {
-    {"W A S D", "move (Shift: sprint)"},
-    {"mouse", "look"},
-    {"left click", "fire (hold)"},
-    {"right click", "scatter shot"},
-    {"E", "throw: hold to charge, release"},
-    {"Space", "jump"},
-    {"F1", "overlay: compact, full, off"},
-    {"Tab", "free the cursor for the overlay"},
-    {"P  Esc", "pause, quit"},
-};
+// The card's rows: the controls a first game needs (sim/controls.hpp).
+constexpr auto kCardRows = std::count_if(std::begin(kControls), std::end(kControls),
+                                         [](const Control& c) { return c.on_card; });
 
 constexpr float kMoved = 0.05f;  // metres across the floor: a step, not a settle
 
@@ -69,10 +59,11 @@ void ControlsCard::draw(ImDrawList& draw, ImFont* font, float font_px, float w, 
   const float row = px + 6.0f, pad = 14.0f, gap = 18.0f;
   float key_w = 0.0f, action_w = 0.0f;
   for (const Control& c : kControls) {
+    if (!c.on_card) continue;
     key_w = std::max(key_w, font->CalcTextSizeA(px, FLT_MAX, 0.0f, c.key).x);
     action_w = std::max(action_w, font->CalcTextSizeA(px, FLT_MAX, 0.0f, c.action).x);
   }
-  const float rows = static_cast<float>(std::size(kControls));
+  const float rows = static_cast<float>(kCardRows);
   const ImVec2 size(pad * 2.0f + key_w + gap + action_w, pad * 2.0f + title_px + 8.0f + rows * row);
   const ImVec2 top_left(16.0f, std::max(16.0f, h - 16.0f - size.y));
   const ImVec2 bottom_right(std::min(w - 16.0f, top_left.x + size.x), top_left.y + size.y);
@@ -82,6 +73,7 @@ void ControlsCard::draw(ImDrawList& draw, ImFont* font, float font_px, float w, 
   draw.AddText(font, title_px, at, faded(240, 200, 90, 255, alpha), "CONTROLS");
   at.y += title_px + 8.0f;
   for (const Control& c : kControls) {
+    if (!c.on_card) continue;
     draw.AddText(font, px, at, faded(240, 200, 90, 255, alpha), c.key);
     draw.AddText(font, px, ImVec2(at.x + key_w + gap, at.y), faded(230, 232, 226, 255, alpha),
                  c.action);

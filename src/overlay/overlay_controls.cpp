@@ -3,33 +3,9 @@
 #include <imgui.h>
 
 #include "overlay/overlay_internal.hpp"
+#include "sim/controls.hpp"
 
 namespace flatline::overlay {
-namespace {
-
-struct ControlHelp {
-  const char* input;
-  const char* action;
-};
-constexpr ControlHelp kControls[] = {
-    {"mouse", "look"},
-    {"W A S D", "move"},
-    {"Shift", "sprint"},
-    {"Space", "jump"},
-    {"LMB (hold)", "fire rifle"},
-    {"RMB", "scatter shot"},
-    {"E (hold)", "charge, release: throw"},
-    {"F1", "overlay: compact, full, off"},
-    {"F2 .. F9", "a panel on/off"},
-    {"Tab", "free the cursor"},
-    {"P", "pause"},
-    {"N", "single step (paused)"},
-    {"F12", "screenshot"},
-    {"Esc", "quit"},
-};
-
-}  // namespace
-
 void Overlay::controls_section(Settings& settings, Requests& requests) {
   TimeSettings& time = settings.time;
   ImGui::Checkbox("Pause (P)", &time.paused);
@@ -62,10 +38,10 @@ void Overlay::controls_section(Settings& settings, Requests& requests) {
   }
 
   if (ImGui::BeginTable("help", 2, kTableFlags)) {
-    for (const ControlHelp& c : kControls) {
+    for (const Control& c : kControls) {  // sim/controls.hpp: the card's list too
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(c.input);
+      ImGui::TextUnformatted(c.key);
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(c.action);
     }

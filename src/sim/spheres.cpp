@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 
 #include <glm/geometric.hpp>
 
@@ -71,25 +72,51 @@ void move(World& world, Sphere& s, float dt, float still) {
   }
 }
 
+// One body of a contact: its velocity, which the impulse changes, and its inverse mass (a
+// sphere's 1; the heavier player's less, so it gives way less).
+struct Body {
+  glm::vec3& vel;
+  float inverse_mass;
+};
+
+// How far two touching bodies sink into each other, along the normal from the first to the
+// second.
+struct Overlap {
+  glm::vec3 normal;
+  float depth;
+};
+
+// The contact of two bodies: d runs from the first's nearest point to the second's centre,
+// and they touch nearer than `reach`. Touching and closing, an impulse along the normal turns
+// back their closing speed (restitution e), shared by their inverse masses; the caller then
+// pushes them apart by the overlap (none: apart). Centres that coincide give no direction:
+// `fallback` then.
+std::optional<Overlap> contact(const glm::vec3& d, float reach, const glm::vec3& fallback, float e,
+                               Body a, Body b) {
+  const float dist2 = glm::dot(d, d);
+  if (!(dist2 < reach * reach)) return std::nullopt;
+  const float dist = std::sqrt(dist2);
+  const glm::vec3 n = dist > 1e-6f ? d / dist : fallback;
+  const float closing = glm::dot(a.vel - b.vel, n);
+  if (closing > 0.0f) {
+    const float j = (1.0f + e) * closing / (a.inverse_mass + b.inverse_mass);
+    a.vel -= n * (j * a.inverse_mass);
+    b.vel += n * (j * b.inverse_mass);
+  }
+  return Overlap{n, reach - dist};
+}
+
 // Two spheres overlapping: equal masses, so the impulse along the line of centres shares the
 // closing speed between them (all of it passed on at a restitution of 1); then each is moved
 // half the overlap apart.
 void collide_pair(Sphere& a, Sphere& b) {
-  const glm::vec3 d = b.pos - a.pos;
-  const float reach = 2.0f * Sphere::kRadius;
-  const float dist2 = glm::dot(d, d);
-  if (!(dist2 < reach * reach)) return;
-  const float dist = std::sqrt(dist2);
-  const glm::vec3 n = dist > 1e-6f ? d / dist : glm::vec3(0.0f, 1.0f, 0.0f);
-  const float closing = glm::dot(a.vel - b.vel, n);
-  if (closing > 0.0f) {
-    const float j = 0.5f * (1.0f + kPairRestitution) * closing;
-    a.vel -= n * j;
-    b.vel += n * j;
-  }
-  const float half_overlap = 0.5f * (reach - dist);
-  a.pos -= n * half_overlap;
-  b.pos += n * half_overlap;
+  const std::optional<Overlap> o =
+      contact(b.pos - a.pos, 2.0f * Sphere::kRadius, glm::vec3(0.0f, 1.0f, 0.0f), kPairRestitution,
+              {a.vel, 1.0f}, {b.vel, 1.0f});
+  if (!o) return;
+  const float half_overlap = 0.5f * o->depth;
+  a.pos -= o->normal * half_overlap;
+  b.pos += o->normal * half_overlap;
 }
 
 // Every live sphere, pooled or (pooling off) on the heap, in one order.
@@ -119,18 +146,11 @@ void collide_with_player(Player& p, Sphere& s) {
   const glm::vec3 b = p.pos + glm::vec3(0.0f, kPlayerHeight - kPlayerRadius, 0.0f);
   const float along = std::clamp((s.pos.y - a.y) / (b.y - a.y), 0.0f, 1.0f);
   const glm::vec3 d = s.pos - (a + (b - a) * along);
-  const float reach = Sphere::kRadius + kPlayerRadius;
-  const float dist2 = glm::dot(d, d);
-  if (!(dist2 < reach * reach)) return;
-  const float dist = std::sqrt(dist2);
-  const glm::vec3 n = dist > 1e-6f ? d / dist : glm::vec3(1.0f, 0.0f, 0.0f);
-  const float closing = glm::dot(p.vel - s.vel, n);
-  if (closing > 0.0f) {
-    const float j = (1.0f + kRestitution) * closing / (1.0f + 1.0f / kPlayerMass);
-    s.vel += n * j;
-    p.vel -= n * (j / kPlayerMass);
-  }
-  s.pos += n * (reach - dist);
+  const std::optional<Overlap> o =
+      contact(d, Sphere::kRadius + kPlayerRadius, glm::vec3(1.0f, 0.0f, 0.0f), kRestitution,
+              {p.vel, 1.0f / kPlayerMass}, {s.vel, 1.0f});
+  if (!o) return;
+  s.pos += o->normal * o->depth;
 }
 
 // Overlap-and-push out of the level and the targets: what a neighbour's push or a swaying

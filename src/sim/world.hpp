@@ -15,18 +15,18 @@
 
 #include <glm/vec3.hpp>
 
-#include "pool/heap_list.hpp"
-#include "pool/pool.hpp"
-#include "pool/pool_meter.hpp"
+#include "sim/actors.hpp"
 #include "sim/arena.hpp"
 #include "sim/effects.hpp"
 #include "sim/events.hpp"
 #include "sim/input.hpp"
 #include "sim/lessons.hpp"
 #include "sim/lifecycle.hpp"
+#include "sim/pooled_kind.hpp"
 #include "sim/pooled_kinds.hpp"
 #include "sim/rng.hpp"
 #include "sim/spheres.hpp"
+#include "sim/world_config.hpp"
 
 namespace flatline {
 
@@ -39,61 +39,6 @@ class BulletKernel {
  public:
   virtual ~BulletKernel() = default;
   virtual void update_bullets(World& world, float dt) = 0;
-};
-
-struct WorldConfig {
-  static constexpr float kRifleSpeed = 300.0f;  // m/s: the defaults set_bullet_speed scales
-  static constexpr float kScatterSpeed = 220.0f;
-
-  std::uint64_t seed = 1;
-  // The level's solid boxes: the game loads them from assets/arena.gltf (assets/level.hpp);
-  // the built-in layout is the same boxes in code, for tests and tools without files.
-  ArenaLayout arena = builtin_arena_layout();
-  // Each pooled kind's pool, by PoolId: pools[kSparks].capacity. The defaults are the list's
-  // (pooled_kinds.hpp).
-  std::array<PoolSizing, kPoolCount> pools = default_pool_sizing();
-  // The cheap fallback: bullets beyond this many live are drawn only as a tracer (a streak
-  // from the tracers' pool), not refused: a fallback costs less than a refusal.
-  static constexpr std::size_t kFullVisualCap = 64;
-  std::size_t full_visual_cap = kFullVisualCap;
-  // Every Nth rifle round is a tracer round, as real belts and magazines are loaded: it is
-  // drawn in full and leaves a tracer's streak too. 0: no tracer rounds.
-  int tracer_every = 4;
-
-  float rifle_rate = 12.0f;         // shots per second while the trigger is held
-  float rifle_speed = kRifleSpeed;  // m/s: 5 m per 60 Hz tick, far more than the thin wall
-  float rifle_damage = 25.0f;
-  int scatter_pellets = 24;  // one click, many pellets: stresses the pool
-  float scatter_speed = kScatterSpeed;
-  float scatter_spread = 0.06f;  // radians, half-angle of the cone
-  float scatter_cooldown = 0.6f;
-  float pellet_damage = 8.0f;
-  // The rifle's kick (weapons.cpp): each shot widens the cone the next one leaves in and kicks
-  // the view up. The cone closes while the trigger rests; the kick always settles back.
-  float spread_per_shot = 0.004f;  // radians added to the cone's half-angle by each shot
-  float spread_max = 0.024f;       // radians: the widest the cone gets
-  float spread_recovery = 0.1f;    // radians per second the cone closes, trigger at rest
-  float recoil_per_shot = 0.01f;   // radians the view kicks up by each shot
-  float recoil_max = 0.06f;        // radians
-  float recoil_recovery = 6.0f;    // per second: the kick's share that settles each second...
-  float recoil_settle = 0.02f;     // ...and radians per second more, so it reaches zero
-  float bullet_lifetime = 2.0f;    // s
-  float bullet_range = 400.0f;     // m
-  float bullet_radius = 0.03f;     // the swept sphere
-  int sparks_per_hit = 10;
-  float little_k = 1.3f;  // headroom for bursts in N = λ·L·k
-
-  // Teaching switches: each turns one part of the pattern off, to show what it was for.
-  bool pooling = true;  // off: new/delete per object and a naive scene list (heap_list.hpp)
-  bool reset_on_release = true;  // off: a reused object keeps last life's state
-  bool clear_on_reuse = true;    // off: a reused effect starts with last life's trail
-  bool swept_collision = true;   // off: test only where a bullet lands (discrete): it tunnels
-  bool prewarm_pools = true;     // off: pools start empty and make objects on first demand
-  // Misuse located (pool/pool_sites.hpp): refused releases logged with their caller's
-  // file:line; each acquire's caller and tick noted (strict pools, the leak report).
-  bool strict_pools = false;
-  bool note_acquirers = false;
-  bool forget_lost = false;  // bullets lost to the world are forgotten (sim/lifecycle.hpp)
 };
 
 struct Bullet {
@@ -118,89 +63,6 @@ inline void clear_last_life(Bullet& b) {
 inline std::array<glm::vec3, 2> hashed_state(const Bullet& b) {
   return {b.pos, b.vel};
 }
-
-// Where a player starts (feet), facing -z: the range of targets ahead (world.cpp).
-constexpr float kSpawnZ = 6.0f;
-
-struct Player {
-  glm::vec3 pos{0.0f, 0.0f, kSpawnZ};  // feet
-  glm::vec3 prev_pos{0.0f, 0.0f, kSpawnZ};
-  glm::vec3 vel{0.0f};
-  float yaw = 0.0f;  // 0 looks down -z
-  float pitch = 0.0f;
-  bool on_ground = false;
-  float rifle_cooldown = 0.0f;
-  float scatter_cooldown = 0.0f;
-  float muzzle_flash = 0.0f;  // seconds left of the flash
-  float spread = 0.0f;        // radians: the rifle's cone now (0: the next shot goes true)
-  float recoil_pitch = 0.0f;  // radians the kick lifts the view above `pitch` (look_direction)
-  float throw_charge = 0.0f;  // seconds the throw key has been held (spheres.hpp); 0: not held
-};
-
-// Targets are few and permanent: they are not pooled (a boss spawned once needs no pool).
-struct Target {
-  glm::vec3 home{0.0f};
-  glm::vec3 pos{0.0f};
-  glm::vec3 prev_pos{0.0f};
-  glm::vec3 half_size{0.5f, 0.8f, 0.15f};
-  glm::vec3 sway{1.0f, 0.0f, 0.0f};  // direction and amplitude of its motion
-  float phase = 0.0f;
-  float speed = 1.0f;  // radians of phase per second
-  float health = 100.0f;
-  float respawn_timer = 0.0f;
-  float hit_flash = 0.0f;
-  // Seconds since it last came back whole, for the renderer's rise (kRespawnRise); it starts
-  // past it, a target that was never broken standing already.
-  float respawn_age = 10.0f;
-  static constexpr float kRespawnRise = 0.4f;
-  bool broken = false;
-  Aabb box() const { return {pos - half_size, pos + half_size}; }
-};
-
-// The world's reset, as a type so that release() inlines it (InlinePool, pool.hpp): put
-// every field back, unless the no-reset lesson has turned it off.
-template <class T>
-struct ResetUnlessTaught {
-  const bool* on;  // WorldConfig::reset_on_release of the world that owns the pool
-  void operator()(T& object) const {
-    if (*on) restore_authored(object);  // every field, not just the ones spawn sets
-  }
-};
-template <class T>
-using WorldPool = InlinePool<T, ResetUnlessTaught<T>>;
-
-// One pooled kind: its pool (the pattern), the heap list that stands in for the pool while
-// pooling is off (the anti-pattern, heap_list.hpp), and the meter that measures its λ and L
-// either way. A spawn, an update or a reader names the kind (world.sparks), one thing.
-template <class T>
-struct PooledKind {
-  // Made at load, as the config sizes it (PoolSizing): the factory makes every object now
-  // or, with warm-up off, none yet and each at first demand up to the same capacity. The
-  // reset puts every field back in release, so a free object never holds last life's
-  // state, unless the no-reset lesson has turned it off (ResetUnlessTaught).
-  PooledKind(PoolId kind, const WorldConfig& config)
-      : id(kind),
-        pool([] { return T{}; }, config.prewarm_pools ? config.pools[kind].capacity : 0,
-             ResetUnlessTaught<T>{&config.reset_on_release}, config.pools[kind].policy) {
-    pool.set_name(kKinds[kind].name);
-    if (!config.prewarm_pools) pool.make_on_demand_up_to(config.pools[kind].capacity);
-  }
-  PooledKind(const PooledKind&) = delete;  // its pool stays where it was made
-  PooledKind& operator=(const PooledKind&) = delete;
-
-  const char* name() const { return kKinds[id].name; }
-
-  PoolId id;
-  WorldPool<T> pool;
-  HeapList<T> heap;  // empty unless config.pooling is off
-  PoolMeter meter;   // measured λ (spawns, dropped ones too) and L (lifetimes)
-};
-
-constexpr float kEyeHeight = 1.6f;
-// The player's capsule (player.cpp): from the feet (Player::pos) this tall, this thick.
-constexpr float kPlayerHeight = 1.8f;
-constexpr float kPlayerRadius = 0.35f;
-constexpr int kTargetCount = 8;
 
 struct World {
   explicit World(const WorldConfig& config);      // builds the arena (its BVH) from config.arena
@@ -257,14 +119,6 @@ void for_each_kind(W& world, Fn&& fn) {
   fn(world.debris);
 }
 
-// Every live object of one kind, pooled or (pooling off) on the heap: what readers such as
-// the renderer walk. fn(const T&).
-template <class T, class Fn>
-void for_each_live(const PooledKind<T>& kind, Fn&& fn) {
-  kind.pool.for_each_active([&](int, const T& object) { fn(object); });
-  kind.heap.for_each(fn);
-}
-
 // Advances the world by one fixed tick of dt seconds.
 void step(World& world, const TickInput& input, float dt);
 
@@ -303,10 +157,5 @@ inline void set_bullet_speed(WorldConfig& config, float rifle_speed) {
 
 // A hash of the whole simulation state: same seed + same inputs => same hash.
 std::uint64_t state_hash(const World& world);
-
-// Eye position and unit look direction of the player: the view's pitch plus the rifle's kick,
-// so the camera and the aim agree while the mouse's pitch stays the player's own.
-glm::vec3 eye_position(const Player& player);
-glm::vec3 look_direction(const Player& player);
 
 }  // namespace flatline

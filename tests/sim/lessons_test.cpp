@@ -1,4 +1,4 @@
-// The teaching switches of WorldConfig (world.hpp): each one breaks one part of the
+// The teaching switches of WorldConfig (world_config.hpp): each one breaks one part of the
 // pattern, and each test shows the failure the README says it shows.
 #include <gtest/gtest.h>
 
