@@ -105,7 +105,9 @@ class Bench {
  public:
   bool init(std::string& error) {
     program_ = flatline::render::load_program(
-        {FLATLINE_SHADER_DIR "/mesh.vert", FLATLINE_SHADER_DIR "/mesh.frag"}, error);
+        {FLATLINE_SHADER_DIR "/mesh.vert", FLATLINE_SHADER_DIR "/mesh.frag",
+         "#define SHADOW_LOOKUPS 1\n"},  // one PCF lookup a pixel (programs.hpp)
+        error);
     if (!program_) return false;
     const char* names[] = {"u_view_proj", "u_sun_dir",   "u_eye",
                            "u_emissive",  "u_sun_color", "u_fog_color"};

@@ -29,6 +29,16 @@ if [[ -n ${FRAME_COST_SCREENS:-} ]]; then
   done
   configs=("${sized[@]}")
 fi
+# FRAME_COST_BEFORE (another build's flatline, e.g. from a worktree of an earlier commit)
+# adds a row: that build with the first configuration's flags, in the same rounds, so a
+# change is priced side by side with what it replaces.
+exes=()
+for _ in "${configs[@]}"; do exes+=("$exe"); done
+if [[ -n ${FRAME_COST_BEFORE:-} ]]; then
+  [[ -x $FRAME_COST_BEFORE ]] || { echo "frame_cost: FRAME_COST_BEFORE: no such program: $FRAME_COST_BEFORE" >&2; exit 2; }
+  configs+=("${configs[0]}")
+  exes+=("$FRAME_COST_BEFORE")
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for ((r = 0; r < rounds; ++r)); do
@@ -36,13 +46,13 @@ for ((r = 0; r < rounds; ++r)); do
     flags=${configs[$i]%@*} size=1280x720
     [[ ${configs[$i]} == *@* ]] && size=${configs[$i]##*@}
     # shellcheck disable=SC2086
-    xvfb-run -a -s "-screen 0 ${size}x24" "$exe" --hidden --frames "$frames" --autofire \
+    xvfb-run -a -s "-screen 0 ${size}x24" "${exes[$i]}" --hidden --frames "$frames" --autofire \
       --seed 7 --stats "$tmp/$i.$r.json" $flags >/dev/null 2>&1
   done
 done
-python3 - "$tmp" "$rounds" "${configs[@]}" <<'PY'
+python3 - "$tmp" "$rounds" "${FRAME_COST_BEFORE:-}" "${configs[@]}" <<'PY'
 import json, statistics, sys
-tmp, rounds, configs = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+tmp, rounds, before, configs = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4:]
 def stat(i, key):
     return statistics.median(json.load(open(f"{tmp}/{i}.{r}.json"))["frame_ms"][key]
                              for r in range(rounds))
@@ -54,7 +64,10 @@ print("|---|---|---|---|")
 for i, c in enumerate(configs):
     m = stat(i, "median")
     name = (c.replace("@", " on ") if "@" in c else c).strip()
-    print(f"| {name or 'default (shadows, --aa auto, compact overlay)'} | {m:.1f} | {stat(i, 'p99'):.1f} | {m - base:+.1f} |")
+    name = name or 'default (shadows, --aa auto, compact overlay)'
+    if before and i == len(configs) - 1:
+        name = f"before: `{before}`, {name}"
+    print(f"| {name} | {m:.1f} | {stat(i, 'p99'):.1f} | {m - base:+.1f} |")
 print(f"\nLoad average (1 min) at the end: {open('/proc/loadavg').read().split()[0]} "
       f"on {__import__('os').cpu_count()} CPUs: above that, other work shared the machine.")
 PY

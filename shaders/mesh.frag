@@ -15,9 +15,10 @@ uniform vec3 u_fog_color;
 uniform vec2 u_fog_range;  // linear fog: none nearer than x metres, all of it from y
 uniform vec4 u_base_color;  // the material's, linear
 uniform sampler2D u_texture;  // sRGB: sampling returns linear colour
+// SHADOW_LOOKUPS, defined by the loader: 0 (shadows off), 1, or 4 (soft shadows), one
+// program each (programs.hpp says why). A uniform a variant does not read is compiled out.
 uniform sampler2DShadow u_shadow_map;  // beyond its edges: depth 1, lit (a border colour)
 uniform float u_shadow_texel;  // one texel of the shadow map, in its coordinates
-uniform bool u_soft_shadows;   // four filtered lookups, not one: a wider, softer edge
 uniform bool u_tone_mapping;   // ACES filmic (aces_filmic), or a plain clamp
 
 out vec4 frag_color;
@@ -50,13 +51,18 @@ vec3 aces_filmic(vec3 color) {
 // averaged, so the ramp is about four texels wide.
 float sunlight() {
   vec3 at = vec3(v_light.xy, min(v_light.z, 1.0) - 0.0005);
-  if (!u_soft_shadows) return texture(u_shadow_map, at);
+#if SHADOW_LOOKUPS == 0
+  return 1.0;
+#elif SHADOW_LOOKUPS == 1
+  return texture(u_shadow_map, at);
+#else
   vec2 a = vec2(0.6, 1.4) * u_shadow_texel;  // the square's corners, turned by about 23°
   vec2 b = vec2(1.4, -0.6) * u_shadow_texel;
   return 0.25 * (texture(u_shadow_map, vec3(at.xy + a, at.z)) +
                  texture(u_shadow_map, vec3(at.xy - a, at.z)) +
                  texture(u_shadow_map, vec3(at.xy + b, at.z)) +
                  texture(u_shadow_map, vec3(at.xy - b, at.z)));
+#endif
 }
 
 void main() {

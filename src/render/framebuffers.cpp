@@ -65,12 +65,6 @@ void ShadowMap::begin() const {
   glViewport(0, 0, size_, size_);
 }
 
-void ShadowMap::clear() const {
-  glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_.id());
-  glClear(GL_DEPTH_BUFFER_BIT);
-  glBindFramebuffer(GL_FRAMEBUFFER, 0);
-}
-
 bool SceneTarget::fit(int width, int height, Antialiasing aa, int samples, std::string& error) {
   if (width == width_ && height == height_ && aa == aa_ && samples == samples_ && framebuffer_)
     return true;

@@ -19,7 +19,6 @@ class ShadowMap {
   bool init(int size, std::string& error);
   void begin_static() const;  // binds the level's map, clears it, sets the viewport
   void begin() const;         // binds the frame's map, copies the level's in, sets the viewport
-  void clear() const;         // the frame's map, empty: nothing in shadow
   GLuint texture() const { return texture_.id(); }
   int size() const { return size_; }
 

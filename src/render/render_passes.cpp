@@ -24,18 +24,14 @@ void Renderer::submit(const Camera& camera, int width, int height, const RenderS
   stats_.draw_calls_per_kind.fill(0);
   stats_.upload_bytes = 0;
   choose_antialiasing(settings, width, height);
+  mesh_ = &programs_.mesh[mesh_variant(settings.shadows, settings.soft_shadows)];
   stats_.target_reallocations = std::max(scene_target_.reallocations(), 0);
   upload_instances(settings);
   glEnable(GL_DEPTH_TEST);
   glEnable(GL_CULL_FACE);
   glDisable(GL_BLEND);
   glDepthMask(GL_TRUE);
-  if (settings.shadows) {
-    shadow_pass(settings);
-  } else if (!shadow_map_cleared_) {  // shadows off: an empty map, so all is sunlit
-    shadow_map_.clear();
-  }
-  shadow_map_cleared_ = !settings.shadows;
+  if (settings.shadows) shadow_pass(settings);  // off: mesh_'s variant reads no map
   if (antialiasing_ != Antialiasing::kOff) scene_target_.begin();
   glViewport(0, 0, width, height);
   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
@@ -101,13 +97,13 @@ void Renderer::shadow_pass(const RenderSettings& settings) {
 
 void Renderer::set_material(GLuint texture, const glm::vec4& base_color, float emissive) {
   glBindTexture(GL_TEXTURE_2D, texture);  // unit 0
-  glUniform4fv(programs_.mesh.base_color, 1, glm::value_ptr(base_color));
-  glUniform1f(programs_.mesh.emissive, emissive);
+  glUniform4fv(mesh_->base_color, 1, glm::value_ptr(base_color));
+  glUniform1f(mesh_->emissive, emissive);
 }
 
 // The level and the opaque kinds, lit by the hemisphere and the shadowed sun.
 void Renderer::lit_pass(const Camera& camera, const RenderSettings& settings) {
-  const MeshProgram& p = programs_.mesh;
+  const MeshProgram& p = *mesh_;  // the variant for the settings' shadow (submit)
   glUseProgram(p.program.id());
   glUniformMatrix4fv(p.view_proj, 1, GL_FALSE, glm::value_ptr(camera.view_proj));
   glUniformMatrix4fv(p.light_view_proj, 1, GL_FALSE, glm::value_ptr(sun_view_proj_));
@@ -120,7 +116,6 @@ void Renderer::lit_pass(const Camera& camera, const RenderSettings& settings) {
   glUniform2f(p.fog_range, settings.fog ? lighting_.fog_near : far_away,
               settings.fog ? lighting_.fog_far : 2.0f * far_away);
   glUniform1i(p.tone_mapping, settings.tone_mapping ? 1 : 0);
-  glUniform1i(p.soft_shadows, settings.soft_shadows && settings.shadows ? 1 : 0);
   glUniform1f(p.shadow_texel, 1.0f / static_cast<float>(shadow_map_.size()));
   glUniform1i(p.texture, kTextureUnit);
   glUniform1i(p.shadow_map, kShadowUnit);
@@ -157,7 +152,7 @@ void Renderer::sky_pass(const Camera& camera) {
 
 // Decals and the glass blended over what is there; glowing kinds added on top.
 void Renderer::blended_pass(const Camera& camera, const RenderSettings& settings) {
-  glUseProgram(programs_.mesh.program.id());
+  glUseProgram(mesh_->program.id());
   glEnable(GL_BLEND);
   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
   // Decals: pulled toward the eye so they never z-fight the wall they sit on.
@@ -182,7 +177,7 @@ void Renderer::blended_pass(const Camera& camera, const RenderSettings& settings
 // The gun in the player's hands, over everything (its own depth), then its muzzle flash.
 void Renderer::view_model_pass(const Camera& camera, const RenderSettings& settings) {
   glClear(GL_DEPTH_BUFFER_BIT);  // the gun never sinks into a wall the player stands at
-  glUseProgram(programs_.mesh.program.id());
+  glUseProgram(mesh_->program.id());
   set_material(textures_.white.id(), glm::vec4(1.0f), 0.0f);
   draw_batch(kDrawWeapon, settings, nullptr);
   glUseProgram(programs_.glow.program.id());

@@ -117,10 +117,10 @@ void Renderer::size_buffers(const World& world, bool after_load) {
   }
 }
 
-// Warm-up: draw every kind now, into every buffer of the ring, with and without
-// instancing (llvmpipe JIT-compiles that path apart on first use), so the first shot
-// does not pay for the driver's lazy shader and buffer work. Unused slots hold
-// zero-sized instances: drawing them all touches every buffer byte.
+// Warm-up: draw every kind now, into every buffer of the ring, with each variant of the lit
+// program, with and without instancing (llvmpipe JIT-compiles each apart on first use), so
+// the first shot does not pay for the driver's lazy shader and buffer work. Unused slots
+// hold zero-sized instances: drawing them all touches every buffer byte.
 void Renderer::warm_up(const World& world, const RendererConfig& config) {
   build_scene(world, 1.0f, scene_);
   for (int k = 0; k < kKindCount; ++k)
@@ -131,6 +131,11 @@ void Renderer::warm_up(const World& world, const RendererConfig& config) {
   const Camera camera = make_camera(world, 1.0f, 1.0f);
   for (int r = 0; r < kRing; ++r)
     submit(camera, config.width, config.height, settings);
+  settings.soft_shadows = false;  // every variant of the lit program (programs.hpp) once
+  submit(camera, config.width, config.height, settings);
+  settings.shadows = false;
+  submit(camera, config.width, config.height, settings);
+  settings.shadows = true;
   settings.instancing = false;  // one draw per object
   submit(camera, config.width, config.height, settings);
   glFinish();

@@ -103,7 +103,7 @@ class Renderer {
   Antialiasing refused_ = Antialiasing::kOff;  // what the driver could not make: not retried
   int refused_samples_ = 0;
   int ring_slot_ = 0;
-  bool shadow_map_cleared_ = false;  // shadows off, and the map holds nothing
+  const MeshProgram* mesh_ = nullptr;  // this frame's variant of the lit program
   RenderStats stats_;
 };
 

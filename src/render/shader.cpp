@@ -17,13 +17,14 @@ bool read_file(const std::string& path, std::string& out) {
   return true;
 }
 
-gl::Shader compile(GLenum type, const std::string& path, std::string& error) {
+gl::Shader compile(GLenum type, const std::string& path, const std::string& defines,
+                   std::string& error) {
   std::string text;
   if (!read_file(path, text)) {
     error = "cannot read shader '" + path + "' (is the shaders/ folder there? see --shaders)";
     return {};
   }
-  text = with_attribute_defines(text);
+  text = with_attribute_defines(text, kGlsl, defines);
   gl::Shader shader(glCreateShader(type));
   const char* source = text.c_str();
   glShaderSource(shader.id(), 1, &source, nullptr);
@@ -46,7 +47,7 @@ const char* glsl_version(Glsl glsl) {
   return glsl == Glsl::kEs300 ? "#version 300 es" : "#version 330 core";
 }
 
-std::string with_attribute_defines(const std::string& text, Glsl glsl) {
+std::string with_attribute_defines(const std::string& text, Glsl glsl, const std::string& defines) {
   const std::size_t first_line_end = text.find('\n');
   if (text.rfind("#version", 0) != 0 || first_line_end == std::string::npos) return text;
   std::string preamble = std::string(glsl_version(glsl)) + "\n";
@@ -60,7 +61,7 @@ std::string with_attribute_defines(const std::string& text, Glsl glsl) {
   }
   // "#line 2": the driver's messages keep counting the file's own lines (GLSL 3.30 4.1.9
   // in Mesa: the line after the directive is the number given).
-  return preamble + attribute_defines() + "#line 2\n" + text.substr(first_line_end + 1);
+  return preamble + attribute_defines() + defines + "#line 2\n" + text.substr(first_line_end + 1);
 }
 
 bool find_uniforms(const gl::Program& program, const std::string& name,
@@ -95,9 +96,10 @@ std::string point_log_at_file(const std::string& log, const std::string& path) {
 }
 
 gl::Program load_program(const ProgramSource& source, std::string& error) {
-  const gl::Shader vertex = compile(GL_VERTEX_SHADER, source.vertex_path, error);
+  const gl::Shader vertex = compile(GL_VERTEX_SHADER, source.vertex_path, source.defines, error);
   if (!vertex) return {};
-  const gl::Shader fragment = compile(GL_FRAGMENT_SHADER, source.fragment_path, error);
+  const gl::Shader fragment =
+      compile(GL_FRAGMENT_SHADER, source.fragment_path, source.defines, error);
   if (!fragment) return {};
   gl::Program program(glCreateProgram());
   glAttachShader(program.id(), vertex.id());

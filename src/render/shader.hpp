@@ -13,6 +13,7 @@ namespace flatline::render {
 struct ProgramSource {
   std::string vertex_path;
   std::string fragment_path;
+  std::string defines;  // "#define NAME VALUE" lines put before both files' text
 };
 
 // Returns a linked program, or an empty one with `error` set.
@@ -32,8 +33,9 @@ inline constexpr Glsl kGlsl = Glsl::kCore330;
 const char* glsl_version(Glsl glsl = kGlsl);
 
 // Replaces the #version line with the dialect's preamble and puts the attribute locations
-// (vertex_layout.hpp) after it.
-std::string with_attribute_defines(const std::string& text, Glsl glsl = kGlsl);
+// (vertex_layout.hpp) after it, then `defines` (a program variant's, ProgramSource).
+std::string with_attribute_defines(const std::string& text, Glsl glsl = kGlsl,
+                                   const std::string& defines = {});
 
 // Looks up each uniform the renderer sets; a missing one is an error naming the program,
 // checked at load rather than silently ignored by glUniform* every frame.

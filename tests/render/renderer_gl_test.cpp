@@ -226,7 +226,8 @@ TEST_F(RendererGl, AShaderSyntaxErrorNamesTheFileAndLine) {
   EXPECT_NE(error.find((dir / "mesh.frag").string() + ":4"), std::string::npos) << error;
 }
 
-// A floor point behind a pillar (12, -12), away from the sun: darker with the shadow pass.
+// A floor point behind a pillar (12, -12), away from the sun: darker with the shadow pass,
+// with one PCF lookup a pixel or four (soft shadows: mesh.frag's two shadowed variants).
 TEST_F(RendererGl, APillarCastsItsShadowOnTheFloor) {
   look_at({18, 0, -2}, {14.5f, 0.0f, -10.0f});
   const auto brightness = [&](const RenderSettings& settings) {
@@ -237,8 +238,13 @@ TEST_F(RendererGl, APillarCastsItsShadowOnTheFloor) {
   RenderSettings no_shadows;
   no_shadows.shadows = false;
   const int sunlit = brightness(no_shadows);
-  const int shadowed = brightness(RenderSettings{});
-  EXPECT_LT(shadowed * 10, sunlit * 7) << "shadowed " << shadowed << ", sunlit " << sunlit;
+  for (bool soft : {false, true}) {
+    RenderSettings shadows;
+    shadows.soft_shadows = soft;
+    const int shadowed = brightness(shadows);
+    EXPECT_LT(shadowed * 10, sunlit * 7)
+        << (soft ? "soft" : "one lookup") << ": shadowed " << shadowed << ", sunlit " << sunlit;
+  }
   EXPECT_EQ(renderer_.stats().shadow_map_size, 1024);
 }
 
@@ -289,7 +295,8 @@ TEST_F(RendererGl, AMissingUniformNamesTheProgramAndTheUniform) {
   std::string error;
   Renderer renderer;
   EXPECT_FALSE(renderer.init(*world_, test_level(), test_config(dir.string()), error));
-  EXPECT_NE(error.find("shader program 'mesh' has no active uniform 'u_"), std::string::npos)
+  EXPECT_NE(error.find("shader program 'mesh (SHADOW_LOOKUPS 0)' has no active uniform 'u_"),
+            std::string::npos)
       << error;
 }
 

@@ -34,6 +34,15 @@ TEST(AttributeDefines, EsGetsItsVersionLineAndPrecisionsBeforeTheDefines) {
   EXPECT_NE(out.find("#line 2\nin vec3 a;\n"), std::string::npos) << out;
 }
 
+// A program variant's defines (programs.hpp's SHADOW_LOOKUPS) come after the attributes' and
+// before the #line that keeps the driver's messages on the file's own lines.
+TEST(AttributeDefines, AVariantsDefinesComeJustBeforeTheFilesText) {
+  const std::string out = with_attribute_defines("#version 330 core\nin vec3 a;\n", Glsl::kCore330,
+                                                 "#define SHADOW_LOOKUPS 1\n");
+  EXPECT_NE(out.find("#define SHADOW_LOOKUPS 1\n#line 2\nin vec3 a;\n"), std::string::npos) << out;
+  EXPECT_LT(out.find("#define ATTR_POSITION 0"), out.find("#define SHADOW_LOOKUPS 1")) << out;
+}
+
 TEST(AttributeDefines, LeaveAShaderWithoutAVersionLineAlone) {
   EXPECT_EQ(with_attribute_defines("void main() {}\n"), "void main() {}\n");
 }
