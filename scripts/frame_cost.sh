@@ -35,7 +35,10 @@ fi
 exes=()
 for _ in "${configs[@]}"; do exes+=("$exe"); done
 if [[ -n ${FRAME_COST_BEFORE:-} ]]; then
-  [[ -x $FRAME_COST_BEFORE ]] || { echo "frame_cost: FRAME_COST_BEFORE: no such program: $FRAME_COST_BEFORE" >&2; exit 2; }
+  if [[ ! -x $FRAME_COST_BEFORE ]]; then
+    echo "frame_cost: FRAME_COST_BEFORE: no such program: $FRAME_COST_BEFORE" >&2
+    exit 2
+  fi
   configs+=("${configs[0]}")
   exes+=("$FRAME_COST_BEFORE")
 fi
